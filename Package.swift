@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Trackside: a live transit vehicle push server.
+/// The module graph follows docs/ARCHITECTURE.md: data decoding, a pure engine,
+/// a transport that knows nothing about transit, and the server that wires them.
+let package = Package(
+    name: "Trackside",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "trackside", targets: ["trackside"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", path: "CZlib"),
+        .systemLibrary(name: "CLinux", path: "CLinux"),
+        .target(name: "TransitData", dependencies: ["CZlib"]),
+        .target(name: "TransitEngine", dependencies: ["TransitData"]),
+        .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux"]),
+        .target(name: "TracksideServer",
+                dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
+        .executableTarget(name: "trackside", dependencies: ["TracksideServer"]),
+        .testTarget(name: "TransitDataTests", dependencies: ["TransitData"]),
+        .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
+        .testTarget(name: "TracksideServerTests", dependencies: ["TracksideServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what the test suites need beyond the Swift toolchain. Idempotent: each step is
+# skipped when its result is already there, so a developer can run it on every test run.
+#   Debian: chromium + chromedriver (browser tests), nginx (deploy test), fonts for canvas text
+#   PyPI (.venv): protobuf references, WebSocket client, selenium, metrics parser
+#   Python 2.7 (.venv-autobahn): the official Autobahn|Testsuite (see docs/CONFORMANCE.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_packages=(chromium chromium-driver fonts-dejavu-core nginx-light)
+missing=()
+for package in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ] || ! cmp -s Tests/requirements.txt .venv/requirements.installed; then
+    echo "setup: installing Python test packages into .venv"
+    python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check -r Tests/requirements.txt
+    cp Tests/requirements.txt .venv/requirements.installed
+fi
+
+if [ ! -x .venv-autobahn/bin/wstest ]; then
+    echo "setup: installing the Autobahn testsuite (Python 2.7) into .venv-autobahn"
+    python2=$(ls /root/.pyenv/versions/2.7*/bin/python2.7 2>/dev/null | head -n 1)
+    [ -n "$python2" ] || { echo "setup: no CPython 2.7 under pyenv; cannot run Autobahn" >&2; exit 1; }
+    .venv/bin/pip install -q --disable-pip-version-check "virtualenv<20.22"
+    .venv/bin/python -m virtualenv -q -p "$python2" .venv-autobahn
+    .venv-autobahn/bin/pip install -q setuptools==44.0.0 txaio==2.1.0 incremental==16.10.1 pyOpenSSL==19.1.0 \
+        cryptography==3.3.2 Twisted==19.10.0 zope.interface==4.6.0 jinja2==2.11.3 markupsafe==1.1.1 Werkzeug==1.0.1 \
+        klein==17.10.0 service_identity==18.1.0 unittest2==1.1.0 six==1.16.0 "autobahn[accelerate,twisted]==0.10.9"
+    .venv-autobahn/bin/pip install -q autobahntestsuite==25.10.1
+fi
