@@ -19,10 +19,11 @@ let package = Package(
         .target(name: "TracksideServer",
                 dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
         .executableTarget(name: "trackside", dependencies: ["TracksideServer"]),
-        .testTarget(name: "TransitDataTests", dependencies: ["TransitData"]),
-        .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine"]),
-        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer"]),
-        .testTarget(name: "TracksideServerTests", dependencies: ["TracksideServer"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "TestSupport"]),
+        .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TestSupport"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TestSupport"]),
+        .testTarget(name: "TracksideServerTests", dependencies: ["TracksideServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

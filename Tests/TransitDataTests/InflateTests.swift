@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransitData
+import TestSupport
 
 @Suite struct InflateTests {
     /// `printf 'hello trackside\n' | gzip -9n | xxd -i`
@@ -42,5 +43,16 @@ import Testing
 
     @Test func stopsAtTheLimit() {
         #expect(throws: Inflate.Failure.self) { try Inflate.decompress(Self.helloGzip, format: .gzip, limit: 4) }
+    }
+}
+
+@Suite(.enabled(if: SharedData.isAvailable)) struct InflateRealDataTests {
+    /// The 2017 all-lines Bus Time snapshot: 271,390 bytes of gzip, 2,387,956 inflated (PROVENANCE.md §4).
+    @Test func inflatesARealBusSnapshotToItsDocumentedSize() throws {
+        let compressed = try SharedData.data("bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz")
+        let json = try Inflate.gunzipIfNeeded(compressed)
+        #expect(compressed.count == 271_390)
+        #expect(json.count == 2_387_956)
+        #expect(json.first == UInt8(ascii: "{"))
     }
 }
