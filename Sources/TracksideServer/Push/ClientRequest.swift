@@ -1,0 +1,130 @@
+import Foundation
+import TransitEngine
+
+/// A parsed and validated client → server message (docs/PROTOCOL.md).
+public enum ClientRequest: Equatable, Sendable {
+    /// Replace the connection's view.
+    case subscribe(ViewRequest)
+    /// Continue from `seq` of `epoch` after a reconnect, showing `view` as before.
+    case resume(epoch: String, seq: UInt64, view: ViewRequest)
+    /// Push arrivals and alerts of a station when they change.
+    case watch(station: String)
+    case unwatch(station: String)
+
+    /// The part of the map and the vehicles a client asks for.
+    public struct ViewRequest: Equatable, Sendable {
+        public var box: BoundingBox
+        public var filter: VehicleFilter
+
+        public init(box: BoundingBox, filter: VehicleFilter = .all) {
+            self.box = box
+            self.filter = filter
+        }
+    }
+
+    /// Longest accepted message; client messages are a few hundred bytes.
+    public static let maximumLength = 4096
+    /// Most routes one subscription may name.
+    public static let maximumRoutes = 64
+
+    /// Parses one text message; any problem is a `bad_request` saying what is wrong.
+    public init(parsing text: String) throws(PushRequestError) {
+        let bytes = Data(text.utf8)
+        guard bytes.count <= Self.maximumLength else {
+            throw PushRequestError(.badRequest, "message is \(bytes.count) bytes; the limit is \(Self.maximumLength)")
+        }
+        let raw: RawRequest
+        do {
+            raw = try JSONDecoder().decode(RawRequest.self, from: bytes)
+        } catch let error as DecodingError {
+            throw PushRequestError(.badRequest, Self.describe(error))
+        } catch {
+            throw PushRequestError(.badRequest, "message is not valid JSON")
+        }
+        switch raw.op {
+        case "subscribe":
+            self = .subscribe(try Self.view(raw))
+        case "resume":
+            guard let epoch = raw.epoch else { throw PushRequestError(.badRequest, "resume needs \"epoch\"") }
+            guard let seq = raw.seq else { throw PushRequestError(.badRequest, "resume needs \"seq\"") }
+            guard seq >= 0 else { throw PushRequestError(.badRequest, "\"seq\" must not be negative") }
+            self = .resume(epoch: epoch, seq: UInt64(seq), view: try Self.view(raw))
+        case "watch":
+            self = .watch(station: try Self.station(raw))
+        case "unwatch":
+            self = .unwatch(station: try Self.station(raw))
+        default:
+            throw PushRequestError(.badRequest, "unknown op \"\(raw.op.prefix(32))\"; expected subscribe, resume, watch or unwatch")
+        }
+    }
+
+    private struct RawRequest: Decodable {
+        var op: String
+        var bbox: [Double]?
+        var layers: [String]?
+        var routes: [String]?
+        var epoch: String?
+        var seq: Int64?
+        var station: String?
+    }
+
+    private static func view(_ raw: RawRequest) throws(PushRequestError) -> ViewRequest {
+        guard let values = raw.bbox else {
+            throw PushRequestError(.badRequest, "\(raw.op) needs \"bbox\":[minLon,minLat,maxLon,maxLat]")
+        }
+        let box: BoundingBox
+        do {
+            box = try BoundingBox(values)
+        } catch {
+            throw PushRequestError(.badRequest, error.description)
+        }
+        var kinds: Set<VehicleState.Kind>?
+        if let layers = raw.layers {
+            kinds = []
+            for layer in layers {
+                guard let kind = VehicleState.Kind(rawValue: layer) else {
+                    throw PushRequestError(.badRequest, "unknown layer \"\(layer.prefix(32))\"; expected subway or bus")
+                }
+                kinds?.insert(kind)
+            }
+        }
+        if let routes = raw.routes {
+            guard routes.count <= maximumRoutes else {
+                throw PushRequestError(.badRequest, "at most \(maximumRoutes) routes per subscription")
+            }
+            guard routes.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
+                throw PushRequestError(.badRequest, "route names must be 1 to 64 bytes")
+            }
+        }
+        return ViewRequest(box: box, filter: VehicleFilter(kinds: kinds, routes: raw.routes.map(Set.init)))
+    }
+
+    private static func station(_ raw: RawRequest) throws(PushRequestError) -> String {
+        guard let station = raw.station else { throw PushRequestError(.badRequest, "\(raw.op) needs \"station\"") }
+        let allowed = station.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard !station.isEmpty, station.utf8.count <= 32, allowed else {
+            throw PushRequestError(.badRequest, "station ids are 1 to 32 letters, digits, '_', '-' or '.'")
+        }
+        return station
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let name = context.codingPath.reduce(into: "") { name, key in
+                if let index = key.intValue { name += "[\(index)]" } else { name += name.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            }
+            return name.isEmpty ? "message" : "\"\(name)\""
+        }
+        switch error {
+        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context): return "\(path(context)) has the wrong type"
+        case .valueNotFound(_, let context): return "\(path(context)) must not be null"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "message is not valid JSON" : "\(path(context)) is out of range"
+        @unknown default: return "message is not a valid request"
+        }
+    }
+}

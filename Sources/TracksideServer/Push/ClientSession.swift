@@ -1,0 +1,111 @@
+/// One connection's side of the push protocol, as a state machine without I/O: a client
+/// text message in, at most one reply out, given the published state it reads from.
+///
+/// It keeps the connection's view (region), watched stations and subscribe rate limit.
+/// The hub owns sessions and calls them on its one serial queue, so a reply is always
+/// computed against the same published tick the connection was last sent.
+public struct ClientSession: Sendable {
+    /// What a session reads to answer: the latest published tick and its history.
+    public struct Context: Sendable {
+        public var epoch: String
+        public var seq: UInt64
+        public var board: VehicleBoard
+        public var history: DeltaHistory
+        public var limits: PushLimits
+
+        public init(epoch: String, seq: UInt64, board: VehicleBoard, history: DeltaHistory, limits: PushLimits) {
+            self.epoch = epoch
+            self.seq = seq
+            self.board = board
+            self.history = history
+            self.limits = limits
+        }
+    }
+
+    /// The view this connection was last brought to; nil until its first subscribe/resume.
+    public private(set) var region: Region?
+    /// Stations whose arrivals and alerts this connection receives.
+    public private(set) var stations: Set<String> = []
+    private var subscribeBudget: TokenBucket
+
+    public init(limits: PushLimits) {
+        subscribeBudget = TokenBucket(capacity: limits.subscribeBurst, refillPerSecond: limits.subscribesPerSecond)
+    }
+
+    /// Handles one client text message at `now` (seconds since the Unix epoch) and returns
+    /// the reply to send, if any: a snapshot, a delta or an error. Malformed input only ever
+    /// produces an error reply; the connection stays open.
+    public mutating func handle(_ text: String, context: Context, now: Double) -> [UInt8]? {
+        do throws(PushRequestError) {
+            switch try ClientRequest(parsing: text) {
+            case .subscribe(let view):
+                return try subscribe(view, context: context, now: now)
+            case .resume(let epoch, let seq, let view):
+                return try resume(epoch: epoch, seq: seq, view: view, context: context, now: now)
+            case .watch(let station):
+                guard stations.contains(station) || stations.count < context.limits.maximumWatches else {
+                    throw PushRequestError(.tooManyWatches, "at most \(context.limits.maximumWatches) stations per connection")
+                }
+                stations.insert(station)
+                return nil
+            case .unwatch(let station):
+                stations.remove(station)
+                return nil
+            }
+        } catch {
+            return ServerMessage.error(error)
+        }
+    }
+
+    /// First subscribe: a snapshot. Later ones: the delta from the old view to the new one,
+    /// so the client neither flickers nor receives what it already shows.
+    private mutating func subscribe(_ view: ClientRequest.ViewRequest, context: Context, now: Double) throws(PushRequestError) -> [UInt8] {
+        let (newRegion, visible) = try admit(view, context: context, now: now)
+        defer { region = newRegion }
+        guard let region else {
+            return ServerMessage.snapshot(epoch: context.epoch, seq: context.seq,
+                                          timestampMilliseconds: Self.milliseconds(now), vehicles: visible)
+        }
+        let shown = Set(context.board.vehicles(in: region).map(\.id))
+        let visibleIDs = Set(visible.map(\.id))
+        return ServerMessage.delta(epoch: context.epoch, seq: context.seq, timestampMilliseconds: Self.milliseconds(now),
+                                   upserts: visible.filter { !shown.contains($0.id) },
+                                   removals: shown.subtracting(visibleIDs).sorted())
+    }
+
+    /// The deltas missed since `seq` folded into one, when this epoch's history still holds
+    /// them all; otherwise a fresh snapshot.
+    private mutating func resume(epoch: String, seq: UInt64, view: ClientRequest.ViewRequest,
+                                 context: Context, now: Double) throws(PushRequestError) -> [UInt8] {
+        let (newRegion, visible) = try admit(view, context: context, now: now)
+        region = newRegion
+        if epoch == context.epoch, let missed = context.history.changes(after: seq) {
+            let delta = missed.delta(for: newRegion)
+            return ServerMessage.delta(epoch: context.epoch, seq: context.seq, timestampMilliseconds: Self.milliseconds(now),
+                                       upserts: delta.upserts, removals: delta.removals)
+        }
+        return ServerMessage.snapshot(epoch: context.epoch, seq: context.seq,
+                                      timestampMilliseconds: Self.milliseconds(now), vehicles: visible)
+    }
+
+    /// Applies the rate limit and the size limits; returns the region and what it shows now.
+    private mutating func admit(_ view: ClientRequest.ViewRequest, context: Context,
+                                now: Double) throws(PushRequestError) -> (Region, [PublishedVehicle]) {
+        guard subscribeBudget.take(now: now) else {
+            let wait = Int((subscribeBudget.wait(now: now) * 1000).rounded(.up))
+            throw PushRequestError(.rateLimited, "too many subscribe/resume messages; retry in \(wait) ms")
+        }
+        let limits = context.limits
+        try limits.checkSpan(of: view.box)
+        let region = Region(tiles: context.board.grid.tiles(covering: view.box), filter: view.filter)
+        let visible = context.board.vehicles(in: region)
+        guard visible.count <= limits.maximumVehiclesPerView else {
+            throw PushRequestError(.bboxTooLarge, "bbox holds \(visible.count) vehicles; the limit is \(limits.maximumVehiclesPerView)")
+        }
+        return (region, visible)
+    }
+
+    static func milliseconds(_ seconds: Double) -> Int64 {
+        Int64((seconds * 1000).rounded())
+    }
+}

@@ -1,0 +1,145 @@
+import TransitEngine
+
+/// The push protocol's functional core: connections, their views, the published vehicles,
+/// and what to send to whom after each event. No threads, sockets or clocks: the caller
+/// serialises calls and passes `now`; every call returns the messages to deliver.
+///
+/// A tick's delta is built once per distinct region (tiles + filter), and every connection
+/// showing that region receives the same bytes — the unit the transport compresses once.
+public struct PushHub: Sendable {
+    /// One message and everyone who should receive it, in order of the calls that made them.
+    public struct Delivery: Sendable {
+        public let message: [UInt8]
+        public let recipients: [ClientID]
+    }
+
+    /// Fixed per server run.
+    public struct Configuration: Sendable {
+        /// Random per server start; clients resume only within one epoch.
+        public var epoch: String
+        /// `demo`, `mta` or `replay`, shown in `hello`.
+        public var source: String
+        public var grid: TileGrid = .standard
+        public var limits = PushLimits()
+        /// Seconds of deltas kept for `resume`.
+        public var historyRetention: Double = 120
+
+        public init(epoch: String, source: String) {
+            self.epoch = epoch
+            self.source = source
+        }
+    }
+
+    public let configuration: Configuration
+    private var board: VehicleBoard
+    private var history: DeltaHistory
+    /// The latest tick's number (0 before the first tick) and time in seconds.
+    public private(set) var seq: UInt64 = 0
+    public private(set) var tickTime: Double = 0
+    private var sessions: [ClientID: ClientSession] = [:]
+    private var subscribers: [Region: Set<ClientID>] = [:]
+    private var watchers: [String: Set<ClientID>] = [:]
+    private var stationMessages: [String: [UInt8]] = [:]
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        board = VehicleBoard(grid: configuration.grid)
+        history = DeltaHistory(retention: configuration.historyRetention)
+    }
+
+    /// How many connections are open, and how many distinct regions they show.
+    public var connectionCount: Int { sessions.count }
+    public var regionCount: Int { subscribers.count }
+    /// Stations someone watches: the tick computes arrivals only for these.
+    public var watchedStations: Set<String> { Set(watchers.keys) }
+
+    /// A new connection: its `hello`.
+    public mutating func connect(_ client: ClientID) -> Delivery {
+        sessions[client] = ClientSession(limits: configuration.limits)
+        let hello = ServerMessage.hello(server: "trackside/\(TracksideVersion.current)",
+                                        epoch: configuration.epoch, source: configuration.source)
+        return Delivery(message: hello, recipients: [client])
+    }
+
+    /// Forgets a closed connection.
+    public mutating func disconnect(_ client: ClientID) {
+        guard let session = sessions.removeValue(forKey: client) else { return }
+        if let region = session.region { leave(region, client) }
+        for station in session.stations { unwatch(station, client) }
+    }
+
+    /// A text message from a connection: its reply, and a watched station's latest message
+    /// when the message started a watch.
+    public mutating func receive(_ text: String, from client: ClientID, now: Double) -> [Delivery] {
+        guard var session = sessions[client] else { return [] }
+        let before = session
+        let reply = session.handle(text, context: context, now: now)
+        sessions[client] = session
+        if before.region != session.region {
+            if let old = before.region { leave(old, client) }
+            if let new = session.region { subscribers[new, default: []].insert(client) }
+        }
+        var deliveries = reply.map { [Delivery(message: $0, recipients: [client])] } ?? []
+        for station in before.stations.subtracting(session.stations) { unwatch(station, client) }
+        for station in session.stations.subtracting(before.stations) {
+            watchers[station, default: []].insert(client)
+            if let message = stationMessages[station] { deliveries.append(Delivery(message: message, recipients: [client])) }
+        }
+        return deliveries
+    }
+
+    /// A new tick: diffs `states` against the published ones, publishes the result and
+    /// returns one delta per region that changed.
+    public mutating func publish(_ states: [VehicleState], now: Double) -> [Delivery] {
+        let diff = VehicleDiff(previous: board.states, next: states)
+        let changes = board.apply(diff)
+        seq += 1
+        tickTime = now
+        history.record(seq: seq, time: now, changes: changes)
+        guard !changes.isEmpty else { return [] }
+        let timestamp = ClientSession.milliseconds(now)
+        var deliveries: [Delivery] = []
+        for (region, clients) in subscribers {
+            let delta = changes.delta(for: region)
+            guard !delta.upserts.isEmpty || !delta.removals.isEmpty else { continue }
+            let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
+                                              upserts: delta.upserts, removals: delta.removals)
+            deliveries.append(Delivery(message: message, recipients: Array(clients)))
+        }
+        return deliveries
+    }
+
+    /// The hook for station arrivals and alerts: stores a station's latest message and
+    /// sends it to the station's watchers when it differs from the previous one.
+    public mutating func updateStation(_ station: String, message: [UInt8]) -> [Delivery] {
+        guard stationMessages[station] != message else { return [] }
+        stationMessages[station] = message
+        guard let clients = watchers[station], !clients.isEmpty else { return [] }
+        return [Delivery(message: message, recipients: Array(clients))]
+    }
+
+    /// `GET /api/vehicles`: the latest tick's vehicles in a box, with the same outward
+    /// rounding to tiles as a subscription, so REST and WebSocket views agree.
+    public func vehicleList(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> [UInt8] {
+        try configuration.limits.checkSpan(of: view.box)
+        let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
+        return ServerMessage.vehicleList(epoch: configuration.epoch, seq: seq,
+                                         timestampMilliseconds: ClientSession.milliseconds(tickTime),
+                                         vehicles: board.vehicles(in: region))
+    }
+
+    private var context: ClientSession.Context {
+        ClientSession.Context(epoch: configuration.epoch, seq: seq, board: board, history: history,
+                              limits: configuration.limits)
+    }
+
+    private mutating func leave(_ region: Region, _ client: ClientID) {
+        subscribers[region]?.remove(client)
+        if subscribers[region]?.isEmpty == true { subscribers[region] = nil }
+    }
+
+    private mutating func unwatch(_ station: String, _ client: ClientID) {
+        watchers[station]?.remove(client)
+        if watchers[station]?.isEmpty == true { watchers[station] = nil }
+    }
+}

@@ -1,0 +1,72 @@
+import TransitData
+
+/// Serialises the server → client messages of docs/PROTOCOL.md. Vehicles are inserted as
+/// their cached JSON, so building a message is a copy of bytes.
+public enum ServerMessage {
+    public static func hello(server: String, epoch: String, source: String) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 128)
+        json.object { o in
+            o.key("type"); o.value("hello")
+            o.key("server"); o.value(server)
+            o.key("epoch"); o.value(epoch)
+            o.key("source"); o.value(source)
+        }
+        return json.bytes
+    }
+
+    public static func snapshot(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
+                                vehicles: [PublishedVehicle]) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 96 + vehicles.count * 320)
+        json.object { o in
+            header(&o, type: "snapshot", epoch: epoch, seq: seq, timestampMilliseconds: timestampMilliseconds)
+            o.key("vehicles")
+            o.array { a in for vehicle in vehicles { a.raw(vehicle.json) } }
+        }
+        return json.bytes
+    }
+
+    public static func delta(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
+                             upserts: [PublishedVehicle], removals: [String]) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 96 + upserts.count * 320 + removals.count * 24)
+        json.object { o in
+            header(&o, type: "delta", epoch: epoch, seq: seq, timestampMilliseconds: timestampMilliseconds)
+            o.key("upsert")
+            o.array { a in for vehicle in upserts { a.raw(vehicle.json) } }
+            o.key("remove")
+            o.array { a in for id in removals { a.value(id) } }
+        }
+        return json.bytes
+    }
+
+    public static func error(_ error: PushRequestError) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 96)
+        json.object { o in
+            o.key("type"); o.value("error")
+            o.key("code"); o.value(error.code.rawValue)
+            o.key("message"); o.value(error.message)
+        }
+        return json.bytes
+    }
+
+    /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
+    public static func vehicleList(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
+                                   vehicles: [PublishedVehicle]) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 64 + vehicles.count * 320)
+        json.object { o in
+            o.key("epoch"); o.value(epoch)
+            o.key("seq"); o.value(seq)
+            o.key("ts"); o.value(timestampMilliseconds)
+            o.key("vehicles")
+            o.array { a in for vehicle in vehicles { a.raw(vehicle.json) } }
+        }
+        return json.bytes
+    }
+
+    private static func header(_ o: inout JSONWriter, type: String, epoch: String, seq: UInt64,
+                               timestampMilliseconds: Int64) {
+        o.key("type"); o.value(type)
+        o.key("epoch"); o.value(epoch)
+        o.key("seq"); o.value(seq)
+        o.key("ts"); o.value(timestampMilliseconds)
+    }
+}

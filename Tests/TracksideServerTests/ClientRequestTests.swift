@@ -1,0 +1,70 @@
+import Testing
+import TransitEngine
+@testable import TracksideServer
+
+@Suite struct ClientRequestTests {
+    func error(_ text: String) -> PushRequestError? {
+        do {
+            _ = try ClientRequest(parsing: text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func parsesEveryOperation() throws {
+        let subscribe = try ClientRequest(parsing: #"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"layers":["subway"],"routes":["A","M15"]}"#)
+        #expect(subscribe == .subscribe(.init(box: box(-74, 40.7, -73.9, 40.8),
+                                               filter: VehicleFilter(kinds: [.subway], routes: ["A", "M15"]))))
+        let resume = try ClientRequest(parsing: #"{"op":"resume","epoch":"e1","seq":42,"bbox":[-74,40.7,-73.9,40.8]}"#)
+        #expect(resume == .resume(epoch: "e1", seq: 42, view: .init(box: box(-74, 40.7, -73.9, 40.8))))
+        #expect(try ClientRequest(parsing: #"{"op":"watch","station":"127"}"#) == .watch(station: "127"))
+        #expect(try ClientRequest(parsing: #"{"station":"A27N","op":"unwatch"}"#) == .unwatch(station: "A27N"))
+    }
+
+    @Test(arguments: [
+        ("", "not valid JSON"),
+        ("{", "not valid JSON"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9"#, "not valid JSON"),
+        ("\u{0}\u{1}garbage\u{ff}", "not valid JSON"),
+        ("[1,2,3]", "wrong type"),
+        ("42", "wrong type"),
+        (#"{"bbox":[1,2,3,4]}"#, "missing \"op\""),
+        (#"{"op":7}"#, "\"op\" has the wrong type"),
+        (#"{"op":"dance"}"#, "unknown op"),
+        (#"{"op":"subscribe"}"#, "needs \"bbox\""),
+        (#"{"op":"subscribe","bbox":"-74,40,-73,41"}"#, "\"bbox\" has the wrong type"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,"x",40.8]}"#, "\"bbox[2]\" has the wrong type"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9]}"#, "exactly 4 numbers"),
+        (#"{"op":"subscribe","bbox":[-73.9,40.7,-74,40.8]}"#, "min <= max"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,400]}"#, "latitudes"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"layers":["ferry"]}"#, "unknown layer"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":[""]}"#, "route names"),
+        (#"{"op":"resume","seq":3,"bbox":[-74,40.7,-73.9,40.8]}"#, "needs \"epoch\""),
+        (#"{"op":"resume","epoch":"e","seq":-3,"bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\""),
+        (#"{"op":"resume","epoch":"e","bbox":[-74,40.7,-73.9,40.8]}"#, "needs \"seq\""),
+        (#"{"op":"watch"}"#, "needs \"station\""),
+        (#"{"op":"watch","station":"12 7"}"#, "station ids"),
+        (#"{"op":"watch","station":null}"#, "needs \"station\""),
+    ])
+    func refusesBadInputWithAReason(text: String, reason: String) throws {
+        let refused = try #require(error(text))
+        #expect(refused.code == .badRequest)
+        #expect(refused.message.contains(reason), "\(refused.message)")
+    }
+
+    @Test func refusesOversizedMessagesBeforeParsing() throws {
+        let routes = Array(repeating: "\"M15\"", count: 2000).joined(separator: ",")
+        let refused = try #require(error(#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":[\#(routes)]}"#))
+        #expect(refused.code == .badRequest && refused.message.contains("limit"))
+        let tooMany = (0...ClientRequest.maximumRoutes).map { "\"R\($0)\"" }.joined(separator: ",")
+        #expect(error(#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":[\#(tooMany)]}"#)?.message.contains("at most") == true)
+    }
+
+    @Test func everyTruncationOfAValidMessageIsRefusedCleanly() {
+        let text = #"{"op":"resume","epoch":"abc","seq":12,"bbox":[-74.01,40.70,-73.95,40.75],"layers":["bus"],"routes":["M15"]}"#
+        for length in 0..<text.count {
+            #expect(error(String(text.prefix(length)))?.code == .badRequest)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+import TransitEngine
+@testable import TracksideServer
+
+@Suite struct PushHubTests {
+    static let grid = TileGrid(longitudeStep: 0.01, latitudeStep: 0.01)
+
+    func hub(_ adjust: (inout PushHub.Configuration) -> Void = { _ in }) -> PushHub {
+        var configuration = PushHub.Configuration(epoch: "epoch-1", source: "replay")
+        configuration.grid = Self.grid
+        adjust(&configuration)
+        return PushHub(configuration: configuration)
+    }
+
+    func subscribe(_ bbox: BoundingBox, layers: String = "") -> String {
+        #"{"op":"subscribe","bbox":[\#(bbox.minLongitude),\#(bbox.minLatitude),\#(bbox.maxLongitude),\#(bbox.maxLatitude)]\#(layers)}"#
+    }
+
+    /// The only message `deliveries` sends to `client`.
+    func message(to client: ClientID, in deliveries: [PushHub.Delivery]) throws -> DecodedMessage {
+        let mine = deliveries.filter { $0.recipients.contains(client) }
+        try #require(mine.count == 1)
+        return try DecodedMessage(mine[0].message)
+    }
+
+    let west = vehicle("west", lon: -73.995, lat: 40.705)
+    let east = vehicle("east", lon: -73.975, lat: 40.705)
+    let bus = vehicle("bus", lon: -73.994, lat: 40.706, route: "M15", kind: .bus)
+    let westBox = box(-73.999, 40.701, -73.991, 40.709)
+    let eastBox = box(-73.979, 40.701, -73.971, 40.709)
+
+    @Test func helloNamesServerEpochAndSource() throws {
+        var hub = hub()
+        let hello = try DecodedMessage(hub.connect(ClientID(1)).message)
+        #expect(hello.type == "hello")
+        #expect(hello.object["server"] as? String == "trackside/\(TracksideVersion.current)")
+        #expect(hello.object["epoch"] as? String == "epoch-1" && hello.object["source"] as? String == "replay")
+    }
+
+    @Test func firstSubscribeIsASnapshotAndPanningIsADelta() throws {
+        var hub = hub()
+        _ = hub.publish([west, east, bus], now: 1000)
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        let snapshot = try message(to: client, in: hub.receive(subscribe(westBox), from: client, now: 1000.1))
+        #expect(snapshot.type == "snapshot" && snapshot.seq == 1)
+        #expect(snapshot.vehicleIDs == ["bus", "west"])
+        #expect(snapshot.object["ts"] as? Int == 1_000_100)
+        // Panning to a box covering both: only the newcomer is sent.
+        let wide = box(-73.999, 40.701, -73.971, 40.709)
+        let grow = try message(to: client, in: hub.receive(subscribe(wide), from: client, now: 1000.2))
+        #expect(grow.type == "delta" && grow.upsertIDs == ["east"] && grow.removals.isEmpty)
+        // Narrowing to the east and to trains only removes what left the view.
+        let shrink = try message(to: client, in: hub.receive(subscribe(eastBox, layers: #","layers":["subway"]"#), from: client, now: 1000.3))
+        #expect(shrink.upsertIDs.isEmpty && shrink.removals == ["bus", "west"])
+    }
+
+    @Test func aTickSendsOneSharedDeltaPerChangedRegionOnly() throws {
+        var hub = hub()
+        _ = hub.publish([west, east], now: 1000)
+        for id in 1...3 { _ = hub.connect(ClientID(UInt64(id))) }
+        _ = hub.receive(subscribe(westBox), from: ClientID(1), now: 1000)
+        // Client 2's box differs but rounds to the same tiles, so it shares client 1's frame.
+        _ = hub.receive(subscribe(box(-73.998, 40.702, -73.992, 40.708)), from: ClientID(2), now: 1000)
+        _ = hub.receive(subscribe(eastBox), from: ClientID(3), now: 1000)
+        #expect(hub.regionCount == 2)
+        var moved = west
+        moved.position.latitude += 0.001
+        let deliveries = hub.publish([moved, east], now: 1001)
+        #expect(deliveries.count == 1)
+        #expect(Set(deliveries[0].recipients) == [ClientID(1), ClientID(2)])
+        let delta = try DecodedMessage(deliveries[0].message)
+        #expect(delta.type == "delta" && delta.seq == 2 && delta.upsertIDs == ["west"] && delta.removals.isEmpty)
+        #expect(hub.publish([moved, east], now: 1002).isEmpty)
+        #expect(hub.seq == 3)
+    }
+
+    @Test func oversizedViewsAreRefusedAndTheOldViewStays() throws {
+        var hub = hub { $0.limits.maximumVehiclesPerView = 2 }
+        _ = hub.publish([west, east, bus], now: 1000)
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        _ = hub.receive(subscribe(eastBox), from: client, now: 1000)
+        let huge = try message(to: client, in: hub.receive(subscribe(box(-74.3, 40.5, -73.7, 40.9)), from: client, now: 1000))
+        #expect(huge.type == "error" && huge.code == "bbox_too_large")
+        #expect((huge.object["message"] as? String)?.contains("30 km") == true)
+        let crowded = try message(to: client, in: hub.receive(subscribe(box(-73.999, 40.701, -73.971, 40.709)), from: client, now: 1000))
+        #expect(crowded.code == "bbox_too_large" && (crowded.object["message"] as? String)?.contains("3 vehicles") == true)
+        var moved = east
+        moved.bearing = 180
+        let delta = try message(to: client, in: hub.publish([west, moved, bus], now: 1001))
+        #expect(delta.upsertIDs == ["east"])
+    }
+
+    @Test func subscribeFloodsAreRateLimited() throws {
+        var hub = hub()
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        for _ in 0..<10 {
+            #expect(try message(to: client, in: hub.receive(subscribe(westBox), from: client, now: 50)).type != "error")
+        }
+        let limited = try message(to: client, in: hub.receive(subscribe(eastBox), from: client, now: 50))
+        #expect(limited.code == "rate_limited" && (limited.object["message"] as? String)?.contains("500 ms") == true)
+        #expect(try message(to: client, in: hub.receive(subscribe(eastBox), from: client, now: 50.6)).type == "delta")
+    }
+
+    @Test func malformedMessagesGetAnErrorAndTheSessionContinues() throws {
+        var hub = hub()
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        let garbage = try message(to: client, in: hub.receive("\u{7}{{not json", from: client, now: 1))
+        #expect(garbage.type == "error" && garbage.code == "bad_request")
+        #expect(try message(to: client, in: hub.receive(subscribe(westBox), from: client, now: 1)).type == "snapshot")
+        #expect(hub.receive("{}", from: ClientID(99), now: 1).isEmpty)
+    }
+
+    @Test func resumeSendsTheMissedChangesWithinTheEpochAndASnapshotOtherwise() throws {
+        var hub = hub { $0.historyRetention = 10 }
+        _ = hub.publish([west, east], now: 1000)
+        let view = #""bbox":[-73.999,40.701,-73.971,40.709]"#
+        var gone = west
+        gone.position.longitude = -73.5
+        _ = hub.publish([gone, bus], now: 1001)
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        let resumed = try message(to: client, in: hub.receive(#"{"op":"resume","epoch":"epoch-1","seq":1,\#(view)}"#, from: client, now: 1001))
+        #expect(resumed.type == "delta" && resumed.seq == 2)
+        #expect(resumed.upsertIDs == ["bus"] && resumed.removals == ["east", "west"])
+        let otherEpoch = try message(to: client, in: hub.receive(#"{"op":"resume","epoch":"old","seq":1,\#(view)}"#, from: client, now: 1001))
+        #expect(otherEpoch.type == "snapshot" && otherEpoch.vehicleIDs == ["bus"])
+        for second in 2...20 { _ = hub.publish([gone, bus], now: 1000 + Double(second)) }
+        let tooOld = try message(to: client, in: hub.receive(#"{"op":"resume","epoch":"epoch-1","seq":1,\#(view)}"#, from: client, now: 1020))
+        #expect(tooOld.type == "snapshot" && tooOld.seq == 21)
+        let future = try message(to: client, in: hub.receive(#"{"op":"resume","epoch":"epoch-1","seq":99,\#(view)}"#, from: client, now: 1020))
+        #expect(future.type == "snapshot")
+    }
+
+    @Test func watchersReceiveStationMessagesWhenTheyChange() throws {
+        var hub = hub { $0.limits.maximumWatches = 2 }
+        let (watcher, other) = (ClientID(1), ClientID(2))
+        _ = hub.connect(watcher)
+        _ = hub.connect(other)
+        #expect(hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1).isEmpty)
+        #expect(hub.watchedStations == ["127"])
+        let first = Array(#"{"type":"arrivals","station":"127"}"#.utf8)
+        let sent = hub.updateStation("127", message: first)
+        #expect(sent.count == 1 && sent[0].recipients == [watcher] && sent[0].message == first)
+        #expect(hub.updateStation("127", message: first).isEmpty)
+        // A new watcher gets the latest message at once.
+        let late = hub.receive(#"{"op":"watch","station":"127"}"#, from: other, now: 1)
+        #expect(late.count == 1 && late[0].message == first)
+        _ = hub.receive(#"{"op":"watch","station":"A27"}"#, from: watcher, now: 1)
+        let limit = try message(to: watcher, in: hub.receive(#"{"op":"watch","station":"R16"}"#, from: watcher, now: 1))
+        #expect(limit.code == "too_many_watches")
+        _ = hub.receive(#"{"op":"unwatch","station":"127"}"#, from: watcher, now: 1)
+        hub.disconnect(other)
+        #expect(hub.watchedStations == ["A27"])
+        #expect(hub.updateStation("127", message: Array("{}".utf8)).isEmpty)
+    }
+
+    /// Random vehicles wander, random clients pan, disconnect and resume; after every tick each
+    /// client's applied view must equal the REST answer for its box at that seq.
+    @Test func appliedViewsAlwaysEqualTheRESTMirror() throws {
+        var generator = SplitMix64(seed: 7)
+        var hub = hub { $0.historyRetention = 30 }
+        let area = (lon: -74.02...(-73.94), lat: 40.68...(40.76))
+        var fleet = (0..<60).map { index in
+            vehicle("v\(index)", lon: Double.random(in: area.lon, using: &generator),
+                    lat: Double.random(in: area.lat, using: &generator), route: ["7", "A", "M15"][index % 3],
+                    kind: index % 3 == 2 ? .bus : .subway)
+        }
+        struct Client { var view = AppliedView(); var box: BoundingBox; var connected = true; var lastSeq = 0 }
+        func randomBox(_ generator: inout SplitMix64) -> BoundingBox {
+            let lon = Double.random(in: area.lon, using: &generator), lat = Double.random(in: area.lat, using: &generator)
+            return box(lon, lat, lon + Double.random(in: 0.005...0.04, using: &generator),
+                       lat + Double.random(in: 0.005...0.03, using: &generator))
+        }
+        var clients: [ClientID: Client] = [:]
+        for id in 1...8 {
+            let client = ClientID(UInt64(id))
+            clients[client] = Client(box: randomBox(&generator))
+            _ = hub.connect(client)
+            for delivery in hub.receive(subscribe(clients[client]!.box), from: client, now: 0) {
+                clients[client]!.view.apply(try DecodedMessage(delivery.message))
+            }
+        }
+        func deliver(_ deliveries: [PushHub.Delivery]) throws {
+            for delivery in deliveries {
+                let decoded = try DecodedMessage(delivery.message)
+                for recipient in delivery.recipients { clients[recipient]!.view.apply(decoded) }
+            }
+        }
+        for tick in 1...150 {
+            let now = Double(tick)
+            for index in fleet.indices where Double.random(in: 0...1, using: &generator) < 0.3 {
+                fleet[index].position.longitude += Double.random(in: -0.01...0.01, using: &generator)
+                fleet[index].position.latitude += Double.random(in: -0.01...0.01, using: &generator)
+                fleet[index].status = Bool.random(using: &generator) ? .moving : .stopped
+            }
+            let present = fleet.filter { _ in Double.random(in: 0...1, using: &generator) < 0.95 }
+            try deliver(hub.publish(present, now: now).filter { delivery in
+                delivery.recipients.allSatisfy { clients[$0]!.connected }
+            })
+            for id in clients.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                let roll = Double.random(in: 0...1, using: &generator)
+                if clients[id]!.connected, roll < 0.1 {
+                    clients[id]!.box = randomBox(&generator)
+                    try deliver(hub.receive(subscribe(clients[id]!.box), from: id, now: now))
+                } else if clients[id]!.connected, roll < 0.15 {
+                    hub.disconnect(id)
+                    clients[id]!.connected = false
+                } else if !clients[id]!.connected, roll < 0.4 {
+                    _ = hub.connect(id)
+                    clients[id]!.connected = true
+                    let b = clients[id]!.box
+                    let resume = #"{"op":"resume","epoch":"epoch-1","seq":\#(clients[id]!.view.seq ?? 0),"bbox":[\#(b.minLongitude),\#(b.minLatitude),\#(b.maxLongitude),\#(b.maxLatitude)]}"#
+                    try deliver(hub.receive(resume, from: id, now: now))
+                }
+                guard clients[id]!.connected else { continue }
+                let rest = try DecodedMessage(hub.vehicleList(.init(box: clients[id]!.box)))
+                #expect(clients[id]!.view.vehicles == rest.vehicles.mapValues(AppliedView.canonical), "\(id) at tick \(tick)")
+            }
+        }
+    }
+}
+
+/// A small seeded generator so the simulation is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
