@@ -1,0 +1,315 @@
+/// A bounds-checked cursor over protobuf wire-format bytes.
+///
+/// The reader works on borrowed memory (`UnsafeRawBufferPointer`) with plain integer offsets, so
+/// decoding allocates nothing but the strings and arrays of the model. Every read checks the
+/// end of the enclosing message; nested messages and groups are limited to `maximumDepth`.
+/// Errors carry the absolute byte offset where the problem was found.
+public struct ProtobufReader {
+    /// The nesting limit used unless a caller asks otherwise (the same as Google's libraries).
+    public static let defaultMaximumDepth = 100
+
+    private let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte to read.
+    public private(set) var offset: Int
+    /// The end of the message being read: reads never cross it.
+    private var end: Int
+    private var depth = 0
+    /// How deeply messages and groups may nest.
+    public let maximumDepth: Int
+    /// The extensions to decode; unregistered extension fields are skipped.
+    public let extensions: ProtobufExtensionRegistry
+
+    /// A reader over `bytes`, which must stay valid while the reader is used.
+    public init(
+        _ bytes: UnsafeRawBufferPointer,
+        extensions: ProtobufExtensionRegistry = ProtobufExtensionRegistry(),
+        maximumDepth: Int = ProtobufReader.defaultMaximumDepth
+    ) {
+        self.bytes = bytes
+        self.offset = 0
+        self.end = bytes.count
+        self.extensions = extensions
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Whether the current message has no bytes left.
+    public var isAtEnd: Bool { offset >= end }
+
+    // MARK: Fields
+
+    /// Reads every field up to the end of the current message, passing each tag to `body`,
+    /// which must consume the value (with a typed read, `message`, or `skip`).
+    ///
+    /// An error from inside is labelled with `M` and the field being read, unless a nested
+    /// message already labelled it more precisely.
+    public mutating func readFields<M: ProtobufMessage>(
+        of message: M.Type,
+        _ body: (ProtobufTag, inout ProtobufReader) throws(ProtobufDecodingError) -> Void
+    ) throws(ProtobufDecodingError) {
+        var field = 0
+        do throws(ProtobufDecodingError) {
+            while offset < end {
+                field = 0
+                let tag = try readTag()
+                field = tag.number
+                if tag.wireType == .endGroup {
+                    throw ProtobufDecodingError(.unmatchedEndGroup(field: tag.number), at: offset)
+                }
+                try body(tag, &self)
+            }
+        } catch var error {
+            if error.location == nil { error.location = M.protobufLocation(ofField: field) }
+            throw error
+        }
+    }
+
+    /// Returns `value`, or fails saying that required field `number` of `M` is missing.
+    public func required<T, M: ProtobufMessage>(_ value: T?, _ number: Int, of message: M.Type)
+        throws(ProtobufDecodingError) -> T {
+        guard let value else {
+            let name = M.protobufLocation(ofField: number)
+            throw ProtobufDecodingError(.missingRequiredField(name), at: offset, in: M.protobufName)
+        }
+        return value
+    }
+
+    /// Reads a tag: a varint holding a field number and a wire type.
+    public mutating func readTag() throws(ProtobufDecodingError) -> ProtobufTag {
+        let start = offset
+        let raw = try readVarint()
+        guard let wireType = ProtobufWireType(rawValue: UInt8(raw & 7)) else {
+            throw ProtobufDecodingError(.invalidWireType(UInt8(raw & 7)), at: start)
+        }
+        let number = raw >> 3
+        guard number > 0, number <= UInt64(ProtobufTag.maximumFieldNumber) else {
+            throw ProtobufDecodingError(.invalidFieldNumber(number), at: start)
+        }
+        return ProtobufTag(number: Int(number), wireType: wireType)
+    }
+
+    // MARK: Scalars
+
+    /// Reads a base-128 varint of at most ten bytes.
+    @inline(__always)
+    public mutating func readVarint() throws(ProtobufDecodingError) -> UInt64 {
+        if offset < end {
+            let first = bytes[offset]
+            if first < 0x80 {
+                offset += 1
+                return UInt64(first)
+            }
+        }
+        return try readLongVarint()
+    }
+
+    private mutating func readLongVarint() throws(ProtobufDecodingError) -> UInt64 {
+        let start = offset
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        var index = offset
+        while true {
+            guard index < end else { throw ProtobufDecodingError(.truncatedVarint, at: start) }
+            guard index - start < 10 else { throw ProtobufDecodingError(.varintTooLong, at: start) }
+            let byte = bytes[index]
+            index += 1
+            value |= UInt64(byte & 0x7f) << shift
+            shift += 7
+            if byte < 0x80 { break }
+        }
+        offset = index
+        return value
+    }
+
+    private mutating func expect(_ tag: ProtobufTag, _ wireType: ProtobufWireType) throws(ProtobufDecodingError) {
+        guard tag.wireType == wireType else {
+            throw ProtobufDecodingError(.wrongWireType(field: tag.number, found: tag.wireType, expected: wireType),
+                                        at: offset)
+        }
+    }
+
+    private mutating func advance(by count: Int) throws(ProtobufDecodingError) -> Int {
+        let start = offset
+        guard count <= end - offset else {
+            throw ProtobufDecodingError(.truncatedValue(needed: count, available: end - offset), at: start)
+        }
+        offset += count
+        return start
+    }
+
+    /// Reads a varint field as `uint64`.
+    public mutating func uint64(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt64 {
+        try expect(tag, .varint)
+        return try readVarint()
+    }
+
+    /// Reads a varint field as `int64` (two's complement).
+    public mutating func int64(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Int64 {
+        Int64(bitPattern: try uint64(tag))
+    }
+
+    /// Reads a varint field as `uint32`, keeping the low 32 bits as protobuf does.
+    public mutating func uint32(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt32 {
+        UInt32(truncatingIfNeeded: try uint64(tag))
+    }
+
+    /// Reads a varint field as `int32` (negative values arrive sign-extended to ten bytes).
+    public mutating func int32(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Int32 {
+        Int32(truncatingIfNeeded: try uint64(tag))
+    }
+
+    /// Reads a varint field as `bool` (any non-zero value is true).
+    public mutating func bool(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Bool {
+        try uint64(tag) != 0
+    }
+
+    /// Reads an enum field as the closed Swift enum `E`; proto2 treats a number the schema does
+    /// not list like an unknown field, so such values come back as nil.
+    public mutating func enumeration<E: RawRepresentable<Int32>>(_ tag: ProtobufTag, as type: E.Type = E.self)
+        throws(ProtobufDecodingError) -> E? {
+        E(rawValue: try int32(tag))
+    }
+
+    /// Reads a `fixed32` field's four little-endian bytes.
+    public mutating func fixed32(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt32 {
+        try expect(tag, .fixed32)
+        let start = try advance(by: 4)
+        return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+    }
+
+    /// Reads a `fixed64` field's eight little-endian bytes.
+    public mutating func fixed64(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt64 {
+        try expect(tag, .fixed64)
+        let start = try advance(by: 8)
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    }
+
+    /// Reads a `float` field.
+    public mutating func float(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Float {
+        Float(bitPattern: try fixed32(tag))
+    }
+
+    /// Reads a `double` field.
+    public mutating func double(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Double {
+        Double(bitPattern: try fixed64(tag))
+    }
+
+    // MARK: Length-delimited
+
+    /// Reads a length prefix and returns the range of the bytes it covers, now consumed.
+    private mutating func lengthDelimited(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Range<Int> {
+        try expect(tag, .lengthDelimited)
+        let lengthOffset = offset
+        let length = try readVarint()
+        guard length <= UInt64(end - offset) else {
+            throw ProtobufDecodingError(.truncatedValue(needed: Int(clamping: length), available: end - offset),
+                                        at: lengthOffset)
+        }
+        let start = try advance(by: Int(length))
+        return start..<offset
+    }
+
+    /// Reads a `string` field. Invalid UTF-8 is repaired with U+FFFD, as proto2 does not
+    /// promise valid text and a feed should not be lost over one bad byte.
+    public mutating func string(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> String {
+        let range = try lengthDelimited(tag)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Reads a length-delimited field and returns the range of its bytes in the buffer, without
+    /// decoding them (for callers that look inside lazily).
+    public mutating func embeddedBytes(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Range<Int> {
+        try lengthDelimited(tag)
+    }
+
+    /// Reads a `bytes` field.
+    public mutating func bytes(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> [UInt8] {
+        let range = try lengthDelimited(tag)
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// Reads an embedded message field of type `M`.
+    public mutating func message<M: ProtobufMessage>(_ tag: ProtobufTag, as type: M.Type = M.self)
+        throws(ProtobufDecodingError) -> M {
+        let range = try lengthDelimited(tag)
+        guard depth < maximumDepth else {
+            throw ProtobufDecodingError(.nestingTooDeep(limit: maximumDepth), at: range.lowerBound)
+        }
+        let outerEnd = end
+        offset = range.lowerBound
+        end = range.upperBound
+        depth += 1
+        let message = try M(from: &self)
+        depth -= 1
+        end = outerEnd
+        offset = range.upperBound
+        return message
+    }
+
+    /// Appends the values of a repeated scalar field to `values`, whether they arrive one per tag
+    /// or packed into one length-delimited run, as parsers must accept both.
+    /// - Parameter element: reads one value given a tag of the field's unpacked wire type.
+    public mutating func repeated<T>(
+        _ tag: ProtobufTag,
+        unpacked wireType: ProtobufWireType,
+        into values: inout [T],
+        _ element: (inout ProtobufReader, ProtobufTag) throws(ProtobufDecodingError) -> T
+    ) throws(ProtobufDecodingError) {
+        guard tag.wireType == .lengthDelimited, wireType != .lengthDelimited else {
+            values.append(try element(&self, tag))
+            return
+        }
+        let range = try lengthDelimited(tag)
+        let outerEnd = end
+        offset = range.lowerBound
+        end = range.upperBound
+        let single = ProtobufTag(number: tag.number, wireType: wireType)
+        while offset < end {
+            values.append(try element(&self, single))
+        }
+        end = outerEnd
+    }
+
+    // MARK: Unknown fields
+
+    /// Skips the value of a field this decoder does not know, for every wire type; a group is
+    /// skipped up to its matching end-group tag, counting towards the nesting limit.
+    public mutating func skip(_ tag: ProtobufTag) throws(ProtobufDecodingError) {
+        switch tag.wireType {
+        case .varint:
+            _ = try readVarint()
+        case .fixed64:
+            _ = try advance(by: 8)
+        case .fixed32:
+            _ = try advance(by: 4)
+        case .lengthDelimited:
+            _ = try lengthDelimited(tag)
+        case .startGroup:
+            try skipGroup(number: tag.number)
+        case .endGroup:
+            throw ProtobufDecodingError(.unmatchedEndGroup(field: tag.number), at: offset)
+        }
+    }
+
+    private mutating func skipGroup(number: Int) throws(ProtobufDecodingError) {
+        let start = offset
+        guard depth < maximumDepth else {
+            throw ProtobufDecodingError(.nestingTooDeep(limit: maximumDepth), at: start)
+        }
+        depth += 1
+        while true {
+            guard offset < end else {
+                throw ProtobufDecodingError(.unterminatedGroup(field: number), at: start)
+            }
+            let tagOffset = offset
+            let inner = try readTag()
+            if inner.wireType == .endGroup {
+                guard inner.number == number else {
+                    throw ProtobufDecodingError(.unmatchedEndGroup(field: inner.number), at: tagOffset)
+                }
+                break
+            }
+            try skip(inner)
+        }
+        depth -= 1
+    }
+}
