@@ -1,0 +1,89 @@
+// The page's WebSocket to /ws: JSON messages in and out, reconnection with exponential backoff and full
+// jitter, and a connection state the status badge shows (connecting → live → reconnecting → offline).
+
+const baseDelayMs = 500;
+const maxDelayMs = 15000;
+/** After this many failed attempts in a row the page says "offline" (it keeps retrying at the longest delay). */
+const attemptsBeforeOffline = 6;
+
+/** One logical connection to the server that survives socket losses. */
+export class Connection {
+  /**
+   * @param {string} url ws:// or wss:// address of /ws
+   * @param {{onMessage: (message: object, receivedAtMs: number) => void,
+   *          onStateChange: (state: string, detail: object) => void}} handlers
+   */
+  constructor(url, handlers) {
+    this.url = url;
+    this.handlers = handlers;
+    this.state = "connecting";
+    this.failures = 0;
+    this.socket = null;
+    this.retryTimer = null;
+    this.retryAt = null;
+    window.addEventListener("online", () => this.retryNow());
+    window.addEventListener("offline", () => this.setState("offline"));
+  }
+
+  start() {
+    this.open();
+  }
+
+  /** Sends a message when the socket is open; returns whether it was sent (the app replays state on `hello`). */
+  send(message) {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Marks the connection live: the server said hello, so the app's subscription can be (re)sent. */
+  markLive() {
+    this.failures = 0;
+    this.setState("live");
+  }
+
+  open() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryAt = null;
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onmessage = (event) => {
+      const receivedAtMs = Date.now();
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        console.warn("trackside: ignored a message that is not JSON");
+        return;
+      }
+      if (message && typeof message === "object") this.handlers.onMessage(message, receivedAtMs);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.scheduleRetry();
+    };
+  }
+
+  scheduleRetry() {
+    this.failures++;
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(this.failures - 1, 10));
+    const delay = Math.round(ceiling / 2 + Math.random() * ceiling / 2);
+    this.retryAt = Date.now() + delay;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+    const offline = this.failures >= attemptsBeforeOffline || navigator.onLine === false;
+    this.setState(offline ? "offline" : "reconnecting");
+  }
+
+  retryNow() {
+    if (this.socket) return;
+    this.open();
+  }
+
+  setState(state) {
+    const changed = state !== this.state;
+    this.state = state;
+    this.handlers.onStateChange(state, { retryAt: this.retryAt, failures: this.failures, changed });
+  }
+}

@@ -1,0 +1,179 @@
+// Map icons drawn on a canvas at run time, so the page needs no sprite sheet and no glyph server.
+// Image ids name what they draw: "bullet:A", "pill:M15", "arrow", "station", "bus-stop", "entrance".
+import { subwayColors, subwayLabel, busColor, busLabel, busTextColor } from "./routes.js";
+
+const pixelRatio = 2;
+const font = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
+
+/** Radius in CSS pixels of a train bullet, ring included; the arrow and the lateral offset are measured from it. */
+export const bulletRadius = 10;
+/** Height in CSS pixels of a bus pill. */
+export const pillHeight = 16;
+
+/** Draws the image a style asks for by id, or returns null for ids this page does not make. */
+export function drawIcon(id) {
+  const [kind, route] = splitId(id);
+  switch (kind) {
+    case "bullet": return bullet(route);
+    case "pill": return pill(route);
+    case "arrow": return arrow();
+    case "station": return station();
+    case "bus-stop": return busStop();
+    case "entrance": return entrance();
+    default: return null;
+  }
+}
+
+/** Half width and half height in CSS pixels of a bus's pill, for placing its arrow just outside it. */
+export function pillHalfSize(route) {
+  return { halfWidth: pillWidth(busLabel(route)) / 2, halfHeight: pillHeight / 2 };
+}
+
+function splitId(id) {
+  const colon = id.indexOf(":");
+  return colon < 0 ? [id, ""] : [id.slice(0, colon), id.slice(colon + 1)];
+}
+
+function canvas(width, height) {
+  const element = document.createElement("canvas");
+  element.width = Math.ceil(width * pixelRatio);
+  element.height = Math.ceil(height * pixelRatio);
+  const context = element.getContext("2d");
+  context.scale(pixelRatio, pixelRatio);
+  return { element, context };
+}
+
+function image({ element, context }) {
+  const data = context.getImageData(0, 0, element.width, element.height);
+  return { image: data, options: { pixelRatio } };
+}
+
+function bullet(route) {
+  const { color, text } = subwayColors(route);
+  const label = subwayLabel(route);
+  const size = bulletRadius * 2;
+  const c = canvas(size, size);
+  const ctx = c.context;
+  const middle = bulletRadius;
+  ctx.beginPath();
+  if (label.express) {
+    const r = bulletRadius - 0.5;
+    ctx.moveTo(middle, middle - r); ctx.lineTo(middle + r, middle); ctx.lineTo(middle, middle + r); ctx.lineTo(middle - r, middle);
+    ctx.closePath();
+  } else {
+    ctx.arc(middle, middle, bulletRadius - 0.75, 0, Math.PI * 2);
+  }
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = "#ffffff";
+  ctx.stroke();
+  const fontSize = label.text.length > 2 ? 7 : label.text.length > 1 ? 9 : 12;
+  ctx.font = `bold ${fontSize}px ${font}`;
+  ctx.fillStyle = text;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(label.text, middle, middle + 0.5);
+  return image(c);
+}
+
+const widths = new Map();
+function pillWidth(label) {
+  if (!widths.has(label)) {
+    const { context } = canvas(1, 1);
+    context.font = `bold 11px ${font}`;
+    widths.set(label, Math.ceil(context.measureText(label).width) + 10);
+  }
+  return widths.get(label);
+}
+
+function pill(route) {
+  const label = busLabel(route);
+  const width = pillWidth(label);
+  const c = canvas(width, pillHeight);
+  const ctx = c.context;
+  const r = pillHeight / 2 - 0.75;
+  ctx.beginPath();
+  ctx.moveTo(0.75 + r, 0.75);
+  ctx.lineTo(width - 0.75 - r, 0.75);
+  ctx.arc(width - 0.75 - r, pillHeight / 2, r, -Math.PI / 2, Math.PI / 2);
+  ctx.lineTo(0.75 + r, pillHeight - 0.75);
+  ctx.arc(0.75 + r, pillHeight / 2, r, Math.PI / 2, Math.PI * 1.5);
+  ctx.closePath();
+  ctx.fillStyle = busColor(route);
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = "#ffffff";
+  ctx.stroke();
+  ctx.font = `bold 11px ${font}`;
+  ctx.fillStyle = busTextColor(route);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(label, width / 2, pillHeight / 2 + 0.5);
+  return image(c);
+}
+
+/** A white arrowhead pointing up (north before rotation), outlined so that it shows on a light map. */
+function arrow() {
+  const c = canvas(10, 8);
+  const ctx = c.context;
+  ctx.beginPath();
+  ctx.moveTo(5, 0.8); ctx.lineTo(9.2, 7.2); ctx.lineTo(0.8, 7.2);
+  ctx.closePath();
+  ctx.fillStyle = "#ffffff";
+  ctx.fill();
+  ctx.lineWidth = 1.2;
+  ctx.lineJoin = "round";
+  ctx.strokeStyle = "#1b1f24";
+  ctx.stroke();
+  return image(c);
+}
+
+/** A station: a small tunnel mouth on a white disc. */
+function station() {
+  const c = canvas(12, 12);
+  const ctx = c.context;
+  ctx.beginPath();
+  ctx.arc(6, 6, 5.25, 0, Math.PI * 2);
+  ctx.fillStyle = "#ffffff";
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = "#1b1f24";
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(3.5, 8.5); ctx.lineTo(3.5, 6); ctx.arc(6, 6, 2.5, Math.PI, 0); ctx.lineTo(8.5, 8.5);
+  ctx.closePath();
+  ctx.fillStyle = "#1b1f24";
+  ctx.fill();
+  return image(c);
+}
+
+/** A bus stop: a small blue sign. */
+function busStop() {
+  const c = canvas(10, 10);
+  const ctx = c.context;
+  ctx.fillStyle = "#0b57d0";
+  ctx.strokeStyle = "#ffffff";
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.rect(1, 1, 8, 8);
+  ctx.fill();
+  ctx.stroke();
+  return image(c);
+}
+
+/** A station entrance: a small green stair mark. */
+function entrance() {
+  const c = canvas(10, 10);
+  const ctx = c.context;
+  ctx.fillStyle = "#0a7d32";
+  ctx.beginPath();
+  ctx.rect(0.5, 0.5, 9, 9);
+  ctx.fill();
+  ctx.strokeStyle = "#ffffff";
+  ctx.lineWidth = 1.2;
+  ctx.beginPath();
+  ctx.moveTo(2, 8); ctx.lineTo(2, 6.5); ctx.lineTo(4, 6.5); ctx.lineTo(4, 4.5); ctx.lineTo(6, 4.5); ctx.lineTo(6, 2.5); ctx.lineTo(8, 2.5);
+  ctx.stroke();
+  return image(c);
+}

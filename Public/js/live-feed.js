@@ -1,0 +1,114 @@
+// The live side of the page: the WebSocket messages in (hello, snapshot, delta, arrivals, alerts, error) and the
+// subscription out, which follows the map's view. Resubscribing yields a delta from the old view to the new one,
+// so vehicles still in view never blink; after a reconnect the page resumes from its last seq.
+import { Connection } from "./connection.js";
+import { desiredRegion, subscriptionCovers } from "./region.js";
+
+/** Everything the page needs to hear about from the server. */
+export class LiveFeed {
+  /**
+   * @param {{map, store, renderer, popup, config, onHello, onFirstDraw, onStateChange}} parts
+   */
+  constructor({ map, store, renderer, popup, config, onHello, onStateChange }) {
+    this.map = map;
+    this.store = store;
+    this.renderer = renderer;
+    this.popup = popup;
+    this.config = config;
+    this.onHello = onHello;
+    this.toggles = { trains: true, buses: true };
+    this.current = null;
+    this.wanted = null;
+    this.lastError = null;
+    this.snapshots = 0;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.connection = new Connection(`${scheme}//${location.host}/ws`, {
+      onMessage: (message, receivedAtMs) => this.receive(message, receivedAtMs),
+      onStateChange,
+    });
+    map.on("moveend", () => this.follow());
+  }
+
+  start() {
+    this.follow();
+    this.connection.start();
+  }
+
+  /** Layer toggles for live vehicles: `{trains, buses}` booleans. */
+  setToggles(toggles) {
+    this.toggles = { ...this.toggles, ...toggles };
+    this.follow();
+  }
+
+  /** Whether vehicles are hidden only because the view spans more than the configured maximum. */
+  get zoomedOutTooFar() {
+    return this.wanted !== null && this.wanted.span > this.config.vehicle_max_span_km && (this.toggles.trains || this.toggles.buses);
+  }
+
+  send(message) {
+    return this.connection.send(message);
+  }
+
+  /** Recomputes the wanted region and layers, shows the kinds it allows, and subscribes if the current one falls short. */
+  follow() {
+    const bounds = this.map.getBounds();
+    this.wanted = desiredRegion(bounds, {
+      showTrains: this.toggles.trains,
+      showBuses: this.toggles.buses,
+      vehicleMaxSpanKm: this.config.vehicle_max_span_km,
+      busMaxSpanKm: this.config.bus_max_span_km,
+    });
+    this.renderer.setVisibleKinds(this.wanted.layers.map((layer) => (layer === "bus" ? "bus" : "subway")));
+    // With nothing to show the old subscription stays (bounded by the last view); it is replaced on zooming in.
+    if (this.wanted.layers.length === 0 || subscriptionCovers(this.current, this.wanted, bounds)) return;
+    this.subscribe();
+  }
+
+  subscribe() {
+    const { bbox, layers } = this.wanted;
+    if (this.connection.send({ op: "subscribe", bbox, layers })) this.current = { bbox, layers };
+  }
+
+  receive(message, receivedAtMs) {
+    switch (message.type) {
+      case "hello": return this.hello(message);
+      case "snapshot":
+        this.store.applySnapshot(message, receivedAtMs);
+        this.snapshots++;
+        return this.renderer.request();
+      case "delta":
+        if (!this.store.applyDelta(message, receivedAtMs)) return this.resume();
+        return this.renderer.request();
+      case "arrivals": return this.popup.applyArrivals(message);
+      case "alerts": return this.popup.applyAlerts(message);
+      case "error":
+        this.lastError = { code: message.code, message: message.message };
+        return console.warn(`trackside: server error ${message.code}: ${message.message}`);
+      default: return undefined;
+    }
+  }
+
+  /** A (re)connection: resume the stream this page has, or subscribe afresh; then re-watch the open stop. */
+  hello(message) {
+    this.connection.markLive();
+    this.onHello(message);
+    const layers = this.wanted?.layers ?? [];
+    const canResume = this.current !== null && this.store.epoch === message.epoch && this.store.seq !== null;
+    if (canResume && layers.length > 0) {
+      this.connection.send({ op: "resume", epoch: this.store.epoch, seq: this.store.seq, bbox: this.wanted.bbox });
+      this.current = { bbox: this.wanted.bbox, layers: ["subway", "bus"] };
+      if (layers.join() !== "subway,bus") this.subscribe();
+    } else if (layers.length > 0) {
+      this.subscribe();
+    } else {
+      this.current = null;
+    }
+    this.popup.rewatch();
+  }
+
+  /** A gap in the delta sequence: ask for what was missed (or a fresh snapshot) on the current region. */
+  resume() {
+    if (!this.current) return;
+    this.connection.send({ op: "resume", epoch: this.store.epoch, seq: this.store.seq, bbox: this.current.bbox });
+  }
+}

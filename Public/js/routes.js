@@ -1,0 +1,82 @@
+// Route colours and labels: the MTA's official palette (as the iOS app drew it), overridden by the
+// colours /api/routes reports, plus bus colours by borough.
+
+const subwayPalette = [
+  [["1", "2", "3"], "#EE352E"],
+  [["4", "5", "6", "5X", "6X"], "#00933C"],
+  [["7", "7X"], "#B933AD"],
+  [["A", "C", "E"], "#0039A6"],
+  [["B", "D", "F", "FX", "M"], "#FF6319"],
+  [["G"], "#6CBE45"],
+  [["J", "Z"], "#996633"],
+  [["L"], "#A7A9AC"],
+  [["N", "Q", "R", "W"], "#FCCC0A"],
+  [["GS", "FS", "H", "S", "SI", "SIR"], "#808183"],
+];
+const defaultColors = new Map(subwayPalette.flatMap(([routes, color]) => routes.map((route) => [route, color])));
+// Yellow bullets take black letters (MTA signage). Bullets are route logotypes, drawn in the MTA's own colours.
+const blackText = new Set(["N", "Q", "R", "W"]);
+const reported = new Map();
+
+/** Records the colours the server reports for a route (GeoJSON properties `color`, `text_color`). */
+export function learnRouteColors(route, color, textColor) {
+  if (!route || !/^#?[0-9a-f]{6}$/i.test(color ?? "")) return;
+  const hash = (value) => (value.startsWith("#") ? value : `#${value}`);
+  const text = /^#?[0-9a-f]{6}$/i.test(textColor ?? "") ? hash(textColor) : null;
+  reported.set(route, { color: hash(color), text });
+}
+
+/** The fill and letter colours of a subway route's bullet. */
+export function subwayColors(route) {
+  const known = reported.get(route);
+  const color = known?.color ?? defaultColors.get(route) ?? "#808183";
+  const text = blackText.has(route) ? "#000000" : known?.text ?? "#FFFFFF";
+  return { color, text };
+}
+
+/** What a bullet shows: shuttles are "S", express variants keep their number and get a diamond. */
+export function subwayLabel(route) {
+  if (["GS", "FS", "H"].includes(route)) return { text: "S", express: false };
+  if (route === "SI" || route === "SIR") return { text: "SIR", express: false };
+  const express = /^[0-9A-Z]X$/.test(route);
+  return { text: express ? route[0] : route, express };
+}
+
+// Longest prefixes first, so that "BxM" is not taken for "B".
+const boroughPrefixes = [
+  ["BxM", "#00A6BD"], ["Bx", "#00A6BD"],
+  ["SIM", "#B482DC"], ["S", "#B482DC"],
+  ["BM", "#FF6319"], ["B", "#FF6319"],
+  ["QM", "#B933AD"], ["Q", "#B933AD"],
+  ["M", "#7030A0"],
+];
+
+/** A bus pill's colour: by the borough in its route name (Bx teal, B orange, Q purple, S lavender, M purple). */
+export function busColor(route) {
+  const name = busLabel(route);
+  for (const [prefix, color] of boroughPrefixes) {
+    if (name.startsWith(prefix) && /[0-9]/.test(name.charAt(prefix.length))) return color;
+  }
+  return "#4a5360";
+}
+
+/** The route name a rider knows: SIRI line refs look like "MTA NYCT_M15"; keep what follows the agency. */
+export function busLabel(route) {
+  const underscore = route.lastIndexOf("_");
+  return underscore >= 0 ? route.slice(underscore + 1) : route;
+}
+
+/** Letter colour on a bus pill: white where it reaches a 4.5:1 contrast ratio, black otherwise. */
+export function busTextColor(route) {
+  return contrastWithWhite(busColor(route)) >= 4.5 ? "#FFFFFF" : "#000000";
+}
+
+/** WCAG contrast ratio of white text on an sRGB colour "#RRGGBB". */
+export function contrastWithWhite(hex) {
+  const channel = (offset) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}

@@ -1,0 +1,197 @@
+// The callout of a station or bus stop: name, its lines, arrivals by route and direction (next three, in minutes)
+// and alerts (current, later today, tomorrow). Kept live by `watch` over the WebSocket while it is open.
+import { el, bullet, busTag, richText } from "./dom.js";
+
+const arrivalsShown = 3;
+/** Without a pushed board for this long, the popup asks the REST API again (the iOS app refreshed every 60 s). */
+const refreshAfterMs = 60000;
+
+/** The one open stop popup (opening another closes the first). */
+export class StopPopup {
+  /**
+   * @param {maplibregl.Map} map
+   * @param {{send: (message: object) => boolean, serverNowSeconds: () => number, announce: (text: string) => void}} context
+   */
+  constructor(map, context) {
+    this.map = map;
+    this.context = context;
+    this.stop = null;
+    this.popup = null;
+    this.board = { groups: [] };
+    this.alerts = [];
+    this.updatedAtMs = 0;
+    this.timer = null;
+  }
+
+  /** Which stop is open, for tests and the status object. */
+  get openStopId() {
+    return this.stop?.id ?? null;
+  }
+
+  /**
+   * Opens the popup for a stop: `{kind: "station"|"bus_stop", id, name, lines|routes, lon, lat}`.
+   */
+  open(stop) {
+    this.close();
+    this.stop = stop;
+    this.board = { groups: [] };
+    this.alerts = [];
+    this.updatedAtMs = 0;
+    this.pushed = { arrivals: false, alerts: false };
+    this.body = el("div", { class: "popup", role: "dialog", "aria-label": stop.name ?? stop.id });
+    this.popup = new maplibregl.Popup({ maxWidth: "none", focusAfterOpen: true, className: "stop-popup" })
+      .setLngLat([stop.lon, stop.lat])
+      .setDOMContent(this.body)
+      .addTo(this.map);
+    this.popup.on("close", () => this.closed());
+    this.render();
+    this.watch();
+    this.fetchDetails();
+    this.timer = setInterval(() => this.refresh(), 15000);
+  }
+
+  close() {
+    this.popup?.remove();
+  }
+
+  /** Re-sends `watch` after a reconnect (the new connection knows nothing of the old one's watches). */
+  rewatch() {
+    if (this.stop) this.watch();
+  }
+
+  /** Applies a pushed `arrivals` message if it is for the open stop. */
+  applyArrivals(message) {
+    if (!this.stop || message.station !== this.stop.id) return;
+    this.board = { groups: Array.isArray(message.groups) ? message.groups : [] };
+    this.pushed.arrivals = true;
+    this.updatedAtMs = Date.now();
+    this.render();
+    this.context.announce(this.summary());
+  }
+
+  /** Applies a pushed `alerts` message if it is for the open stop. */
+  applyAlerts(message) {
+    if (!this.stop || message.station !== this.stop.id) return;
+    this.alerts = Array.isArray(message.alerts) ? message.alerts : [];
+    this.pushed.alerts = true;
+    this.render();
+  }
+
+  watch() {
+    this.context.send({ op: "watch", station: this.stop.id });
+  }
+
+  closed() {
+    if (this.stop) this.context.send({ op: "unwatch", station: this.stop.id });
+    clearInterval(this.timer);
+    this.timer = null;
+    this.stop = null;
+    this.popup = null;
+  }
+
+  refresh() {
+    if (!this.stop) return;
+    if (Date.now() - this.updatedAtMs > refreshAfterMs) {
+      this.pushed = { arrivals: false, alerts: false };
+      this.fetchDetails();
+    }
+    else this.render();
+  }
+
+  async fetchDetails() {
+    const stop = this.stop;
+    if (stop.kind !== "station") return;
+    try {
+      const response = await fetch(`/api/stations/${encodeURIComponent(stop.id)}`);
+      if (!response.ok || this.stop !== stop) return;
+      const details = await response.json();
+      if (this.stop !== stop) return;
+      // A pushed board is newer than this answer when it arrived first.
+      const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
+      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups };
+      if (Array.isArray(details.alerts) && !this.pushed.alerts) this.alerts = details.alerts;
+      if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
+      this.updatedAtMs = Date.now();
+      this.render();
+    } catch (error) {
+      console.warn("trackside: station details unavailable", error);
+    }
+  }
+
+  render() {
+    if (!this.body) return;
+    const stop = this.stop;
+    const isBus = stop.kind === "bus_stop";
+    const badge = (route) => (isBus ? busTag(route) : bullet(route));
+    const lines = stop.lines ?? stop.routes ?? [];
+    this.body.replaceChildren(
+      el("h2", { text: stop.name ?? stop.id }),
+      el("div", { class: "lines" }, lines.map(badge)),
+      el("h3", { class: "section-title", text: "Arrivals" }),
+      this.arrivalsList(badge),
+      this.alertsSection(),
+    );
+  }
+
+  arrivalsList(badge) {
+    const groups = [...this.board.groups].sort(
+      (a, b) => String(a.route).localeCompare(String(b.route), "en", { numeric: true }) ||
+        String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
+    if (groups.length === 0) {
+      return el("p", { class: "empty", text: this.updatedAtMs ? "No trains expected soon" : "Loading arrivals…" });
+    }
+    const now = this.context.serverNowSeconds();
+    return el("ul", { class: "arrivals", "aria-label": "Arrivals" }, groups.map((group) => {
+      const minutes = (group.arrivals ?? []).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, now));
+      const text = minutes.length ? `${minutes.join(", ")} min` : "—";
+      return el("li", {}, badge(group.route),
+        el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
+        el("span", { class: "minutes", text, "aria-label": minutes.length ? `in ${minutes.join(", ")} minutes` : "none" }));
+    }));
+  }
+
+  alertsSection() {
+    const byWhen = { now: [], later_today: [], tomorrow: [] };
+    for (const alert of this.alerts) (byWhen[alert.when] ?? byWhen.now).push(alert);
+    const section = el("div", { class: "alerts" });
+    const add = (title, alerts, className) => {
+      if (alerts.length === 0) return;
+      section.append(el("h3", { class: `section-title ${className}`, text: title }),
+        el("div", { class: className }, alerts.map(alertItem)));
+    };
+    add("Alerts", byWhen.now, "current");
+    add("Later today", byWhen.later_today, "later");
+    add("Tomorrow", byWhen.tomorrow, "tomorrow");
+    return section;
+  }
+
+  /** One sentence for the screen-reader announcer: the next train of each group. */
+  summary() {
+    const now = this.context.serverNowSeconds();
+    const parts = this.board.groups.slice(0, 4).map((group) => {
+      const first = group.arrivals?.[0];
+      const where = group.headsign ?? directionName(group.direction);
+      return first ? `${group.route} to ${where} in ${minutesUntil(first, now)} minutes` : null;
+    }).filter(Boolean);
+    return parts.length ? `${this.stop.name}: ${parts.join("; ")}` : "";
+  }
+}
+
+function alertItem(alert) {
+  const header = alert.header_segments ?? alert.segments ?? alert.header ?? "";
+  const description = alert.description_segments ?? alert.description;
+  const headerLine = el("span", {}, alert.type ? el("span", { class: "alert-type", text: `${alert.type}: ` }) : null, richText(header));
+  if (!description) return el("div", { class: "alert" }, headerLine);
+  return el("div", { class: "alert" },
+    el("details", {}, el("summary", {}, headerLine), el("p", { class: "description" }, richText(description))));
+}
+
+/** Whole minutes from now to an arrival, from its absolute time when given (so an older board stays right). */
+function minutesUntil(arrival, nowSeconds) {
+  if (Number.isFinite(arrival.time)) return Math.max(0, Math.floor((arrival.time - nowSeconds) / 60));
+  return Math.max(0, Number(arrival.minutes) || 0);
+}
+
+function directionName(direction) {
+  return direction === "N" ? "Uptown" : direction === "S" ? "Downtown" : direction ?? "";
+}

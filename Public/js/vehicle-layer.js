@@ -1,0 +1,161 @@
+// Draws the store's vehicles on the map every animation frame: trains as route bullets with an arrow that turns
+// with their bearing (and with the map), buses as borough-coloured pills. Letters stay upright; the arrow and the
+// trains' lateral offset are placed in screen pixels, so both directions of a line separate at every zoom.
+import { positionAt, isMoving } from "./motion.js";
+import { bulletRadius, pillHalfSize } from "./icons.js";
+
+/** Screen pixels between a train's track position and its bullet's centre, to the right of its travel. */
+const lateralOffset = bulletRadius - 1;
+const arrowHalfHeight = 4;
+const radians = Math.PI / 180;
+
+/** Names of the map layers and source this module owns (tests query them with queryRenderedFeatures). */
+export const vehicleLayers = {
+  source: "vehicles",
+  arrows: "vehicle-arrows",
+  icons: "vehicle-icons",
+};
+
+/** Adds the vehicle source and layers; call once the style has loaded. */
+export function addVehicleLayers(map) {
+  map.addSource(vehicleLayers.source, { type: "geojson", data: emptyCollection(), promoteId: "id" });
+  const common = {
+    "icon-allow-overlap": true,
+    "icon-ignore-placement": true,
+    "icon-pitch-alignment": "viewport",
+  };
+  map.addLayer({
+    id: vehicleLayers.arrows,
+    type: "symbol",
+    source: vehicleLayers.source,
+    layout: {
+      ...common,
+      "icon-image": "arrow",
+      "icon-rotate": ["get", "rot"],
+      "icon-rotation-alignment": "map",
+      "icon-offset": ["get", "aoff"],
+      "symbol-sort-key": ["get", "order"],
+    },
+    paint: { "icon-opacity": ["get", "op"] },
+  });
+  map.addLayer({
+    id: vehicleLayers.icons,
+    type: "symbol",
+    source: vehicleLayers.source,
+    layout: {
+      ...common,
+      "icon-image": ["get", "icon"],
+      "icon-rotation-alignment": "viewport",
+      "icon-offset": ["get", "off"],
+      "symbol-sort-key": ["get", "order"],
+    },
+    paint: { "icon-opacity": ["get", "op"] },
+  });
+}
+
+/** Keeps the vehicle source in step with the store and the clock, one `setData` per animation frame at most. */
+export class VehicleRenderer {
+  /**
+   * @param {maplibregl.Map} map
+   * @param {import("./vehicle-store.js").VehicleStore} store
+   * @param {{reducedMotion: boolean, onDraw?: (drawn: object[]) => void}} options
+   */
+  constructor(map, store, options) {
+    this.map = map;
+    this.store = store;
+    this.reducedMotion = options.reducedMotion;
+    this.onDraw = options.onDraw ?? (() => {});
+    this.visibleKinds = new Set(["subway", "bus"]);
+    this.drawn = [];
+    this.drawnVersion = -1;
+    this.drawnBearing = null;
+    this.anyMoving = false;
+    this.frame = null;
+    map.on("rotate", () => this.request());
+  }
+
+  /** Which kinds of vehicle ("subway", "bus") are drawn: by the layer toggles and the zoom thresholds. */
+  setVisibleKinds(kinds) {
+    if ([...kinds].sort().join() === [...this.visibleKinds].sort().join()) return;
+    this.visibleKinds = new Set(kinds);
+    this.drawnVersion = -1;
+    this.request();
+  }
+
+  /** Asks for a redraw on the next animation frame (new data, map rotation, visibility). */
+  request() {
+    if (this.frame === null) this.frame = requestAnimationFrame((now) => this.tick(now));
+  }
+
+  tick() {
+    this.frame = null;
+    const bearing = this.map.getBearing();
+    const stale = this.drawnVersion !== this.store.version || this.drawnBearing !== bearing;
+    if (stale || (this.anyMoving && !this.reducedMotion)) this.draw(bearing);
+    if (this.anyMoving && !this.reducedMotion) this.request();
+  }
+
+  draw(mapBearing) {
+    const nowSeconds = this.store.serverNowSeconds();
+    const features = [];
+    const drawn = [];
+    let anyMoving = false;
+    for (const record of this.store.records.values()) {
+      const { state, segment } = record;
+      if (!this.visibleKinds.has(state.kind)) continue;
+      const place = positionAt(state, this.reducedMotion ? null : segment, nowSeconds);
+      anyMoving ||= isMoving(segment, nowSeconds);
+      features.push(feature(state, place, mapBearing));
+      drawn.push({ record, place });
+    }
+    this.anyMoving = anyMoving;
+    this.drawn = drawn;
+    this.drawnVersion = this.store.version;
+    this.drawnBearing = mapBearing;
+    this.map.getSource(vehicleLayers.source)?.setData({ type: "FeatureCollection", features });
+    this.onDraw(drawn);
+  }
+}
+
+function emptyCollection() {
+  return { type: "FeatureCollection", features: [] };
+}
+
+/** One GeoJSON point with everything the two symbol layers read. */
+function feature(state, place, mapBearing) {
+  const onScreen = (place.bearing - mapBearing) * radians;
+  const sin = Math.sin(onScreen), cos = Math.cos(onScreen);
+  let icon, off, aoff;
+  if (state.kind === "bus") {
+    const { halfWidth, halfHeight } = pillHalfSize(state.route);
+    // Distance from the pill's centre to its edge along the direction of travel, then half an arrowhead more.
+    const edge = Math.min(Math.abs(sin) > 1e-6 ? halfWidth / Math.abs(sin) : Infinity,
+                          Math.abs(cos) > 1e-6 ? halfHeight / Math.abs(cos) : Infinity);
+    icon = `pill:${state.route}`;
+    off = [0, 0];
+    aoff = [0, -(edge + arrowHalfHeight)];
+  } else {
+    icon = `bullet:${state.route}`;
+    // Right of travel on screen is the travel direction turned 90° clockwise: (cos, sin) in x-right, y-down pixels.
+    off = [lateralOffset * cos, lateralOffset * sin];
+    // The arrow layer's offset is in the arrow's own rotated frame: "up" is the direction of travel.
+    aoff = [lateralOffset, -(bulletRadius + arrowHalfHeight)];
+  }
+  const flags = state.flags ?? [];
+  const dimmed = flags.includes("stale") || flags.includes("not_started");
+  return {
+    type: "Feature",
+    geometry: { type: "Point", coordinates: [place.lon, place.lat] },
+    properties: {
+      id: state.id,
+      kind: state.kind,
+      route: state.route,
+      icon,
+      rot: place.bearing,
+      off,
+      aoff,
+      op: dimmed ? 0.45 : 1,
+      order: dimmed ? 0 : 1,
+    },
+  };
+}

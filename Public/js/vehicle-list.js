@@ -1,0 +1,52 @@
+// The list view of vehicles in view: the same information as the map for screen readers and keyboard users,
+// refreshed at most every two seconds, with a one-line summary sent to the announcer when it changes.
+import { el, bullet, busTag } from "./dom.js";
+import { busLabel } from "./routes.js";
+
+const refreshMs = 2000;
+const maxItems = 300;
+
+/** Renders the vehicles drawn inside the map's current view into a list. */
+export class VehicleList {
+  constructor(map, { list, summary, announce }) {
+    this.map = map;
+    this.list = list;
+    this.summary = summary;
+    this.announce = announce;
+    this.drawn = [];
+    this.renderedAtMs = -Infinity;
+    this.timer = null;
+  }
+
+  /** Called after every draw; renders now or schedules a render at the end of the throttle interval. */
+  update(drawn) {
+    this.drawn = drawn;
+    const wait = this.renderedAtMs + refreshMs - Date.now();
+    if (wait <= 0) this.render();
+    else if (this.timer === null) this.timer = setTimeout(() => this.render(), wait);
+  }
+
+  render() {
+    this.timer = null;
+    this.renderedAtMs = Date.now();
+    const bounds = this.map.getBounds();
+    const inView = this.drawn.filter(({ place }) => bounds.contains([place.lon, place.lat]));
+    inView.sort((a, b) => a.record.state.route.localeCompare(b.record.state.route, "en", { numeric: true }));
+    const trains = inView.filter(({ record }) => record.state.kind === "subway").length;
+    const buses = inView.length - trains;
+    const text = `${trains} ${trains === 1 ? "train" : "trains"} and ${buses} ${buses === 1 ? "bus" : "buses"} in view`;
+    this.summary.textContent = text;
+    this.announce(text);
+    this.list.replaceChildren(...inView.slice(0, maxItems).map(({ record }) => item(record)));
+  }
+}
+
+function item(record) {
+  const state = record.state;
+  const isBus = state.kind === "bus";
+  const name = isBus ? `${busLabel(state.route)} bus` : `${state.route} train`;
+  const status = state.status === "stopped" ? "at a stop" : state.status === "moving" ? "moving" : "";
+  const stale = (state.flags ?? []).includes("stale") ? " (position may be out of date)" : "";
+  const description = [name, state.headsign ? `to ${state.headsign}` : null, status].filter(Boolean).join(", ") + stale;
+  return el("li", {}, isBus ? busTag(state.route) : bullet(state.route), el("span", { text: description }));
+}

@@ -1,0 +1,34 @@
+// Hovering a vehicle shows what it is, where it goes, and how old its position is (stale ones are dimmed on the map).
+import { busLabel } from "./routes.js";
+import { el } from "./dom.js";
+
+/** A small popup that follows the pointer over vehicle icons. */
+export class VehicleTooltip {
+  constructor(map, store, layer) {
+    this.popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, className: "vehicle-tooltip", offset: 14 });
+    map.on("mousemove", layer, (event) => {
+      const id = event.features?.[0]?.properties?.id;
+      const record = id === undefined ? undefined : store.records.get(id);
+      if (!record) return;
+      map.getCanvas().style.cursor = "pointer";
+      this.popup.setLngLat(event.lngLat).setDOMContent(describe(record, store.ageSeconds(record))).addTo(map);
+    });
+    map.on("mouseleave", layer, () => {
+      map.getCanvas().style.cursor = "";
+      this.popup.remove();
+    });
+  }
+}
+
+function describe(record, ageSeconds) {
+  const state = record.state;
+  const name = state.kind === "bus" ? `${busLabel(state.route)} bus` : `${state.route} train`;
+  const flags = state.flags ?? [];
+  const age = ageSeconds < 90 ? `${Math.round(ageSeconds)} s` : `${Math.round(ageSeconds / 60)} min`;
+  return el("div", {},
+    el("strong", { text: name }), state.headsign ? ` to ${state.headsign}` : null, el("br"),
+    state.status === "stopped" ? "At a stop · " : state.status === "moving" ? "Moving · " : null,
+    el("span", { class: flags.includes("stale") ? "stale" : "", text: `position ${age} old${flags.includes("stale") ? " (stale)" : ""}` }),
+    flags.includes("stalled") ? el("div", { text: "Not moving for a while" }) : null,
+    flags.includes("not_started") ? el("div", { text: "Not yet departed" }) : null);
+}
