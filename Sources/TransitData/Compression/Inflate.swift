@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// Decompression of DEFLATE streams through the system zlib.
@@ -30,58 +29,10 @@ public enum Inflate {
     /// - Parameter limit: the largest output accepted; a stream that would inflate past it
     ///   fails instead of exhausting memory (a compression bomb).
     public static func decompress(_ data: Data, format: Format, limit: Int = 1 << 30) throws(Failure) -> Data {
-        var stream = z_stream()
-        let windowBits: Int32 = format == .gzip ? 16 + MAX_WBITS : -MAX_WBITS
-        guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw Failure(description: "zlib could not start an inflater")
-        }
-        defer { inflateEnd(&stream) }
-
-        var output = Data()
-        let chunkSize = 64 * 1024
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        let input = [UInt8](data)
-        var consumed = 0
-        var finished = false
-
-        while !finished {
-            let status: Int32 = input.withUnsafeBufferPointer { inputBuffer in
-                chunk.withUnsafeMutableBufferPointer { chunkBuffer in
-                    stream.next_in = UnsafeMutablePointer(mutating: inputBuffer.baseAddress.map { $0 + consumed })
-                    stream.avail_in = UInt32(input.count - consumed)
-                    stream.next_out = chunkBuffer.baseAddress
-                    stream.avail_out = UInt32(chunkSize)
-                    let status = inflate(&stream, Z_NO_FLUSH)
-                    consumed = input.count - Int(stream.avail_in)
-                    return status
-                }
-            }
-            let produced = chunkSize - Int(stream.avail_out)
-            if output.count + produced > limit {
-                throw Failure(description: "inflated data exceeds the limit of \(limit) bytes")
-            }
-            output.append(contentsOf: chunk[0..<produced])
-
-            switch status {
-            case Z_STREAM_END:
-                // A gzip file may hold several members back to back (`cat a.gz b.gz`).
-                if format == .gzip, consumed < input.count, isGzip(Data(input[consumed...])) {
-                    inflateReset(&stream)
-                } else {
-                    finished = true
-                }
-            case Z_OK:
-                continue
-            case Z_BUF_ERROR where produced == 0:
-                throw Failure(description: "compressed data is truncated after \(consumed) of \(input.count) bytes")
-            case Z_BUF_ERROR:
-                continue
-            default:
-                let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                throw Failure(description: "compressed data is corrupt at byte \(consumed): \(message)")
-            }
-        }
-        return output
+        let source = try InflatingByteSource(data, format: format, limit: limit, pieceSize: 64 * 1024)
+        var output: [UInt8] = []
+        while try source.inflateNext(appendingTo: &output) {}
+        return Data(output)
     }
 
     /// Returns `data` inflated when it is gzip, or unchanged otherwise.
