@@ -23,24 +23,40 @@ public struct OrderedProjection: Sendable {
     /// moved forward to its predecessor's distance. Empty when the polyline is.
     public func project(_ positions: [Coordinate], onto polyline: Polyline, grid: SegmentGrid) -> [PolylineProjection] {
         guard polyline.segmentCount > 0 || polyline.points.count == 1 else { return [] }
-        let candidates = positions.map { candidatePasses(of: $0, on: polyline, grid: grid) }
-        // cost[i][j]: least total offset of stops 0...i with stop i on candidate j.
-        let inOrderPenalty = 1e7
-        var cost: [[Double]] = []
-        var previous: [[Int]] = []
-        for (stop, options) in candidates.enumerated() {
+        let candidates = positions.map { position -> [PolylineProjection] in
+            let found = passes(of: position, on: polyline, grid: grid)
+            if found.isEmpty, let nearest = grid.nearest(to: position, on: polyline) { return [nearest] }
+            return found
+        }
+        var chosen = chooseInOrder(candidates)
+        for index in chosen.indices.dropFirst() where chosen[index].distanceAlong < chosen[index - 1].distanceAlong {
+            let floor = chosen[index - 1].distanceAlong
+            let moved = polyline.coordinate(atDistance: floor) ?? chosen[index].coordinate
+            chosen[index] = PolylineProjection(
+                segmentIndex: polyline.segmentIndex(atDistance: floor) ?? 0, distanceAlong: floor,
+                distanceFromLine: LocalFrame(between: positions[index], moved).displacement(from: positions[index], to: moved).length,
+                coordinate: moved)
+        }
+        return chosen
+    }
+
+    /// One candidate per position (each list must be non-empty): the sequence whose distances
+    /// along never run backwards by more than `backwardsTolerance` with the least total offset,
+    /// or, when no such sequence exists, the one with the fewest backward steps.
+    public func chooseInOrder(_ candidates: [[PolylineProjection]]) -> [PolylineProjection] {
+        guard !candidates.isEmpty, candidates.allSatisfy({ !$0.isEmpty }) else { return [] }
+        // cost[i][j]: least total offset of positions 0...i with position i on candidate j.
+        let backwardsPenalty = 1e7
+        var cost: [[Double]] = [candidates[0].map(\.distanceFromLine)]
+        var previous: [[Int]] = [Array(repeating: -1, count: candidates[0].count)]
+        for stop in candidates.indices.dropFirst() {
             var stopCost: [Double] = []
             var stopPrevious: [Int] = []
-            for option in options {
-                guard stop > 0 else {
-                    stopCost.append(option.distanceFromLine)
-                    stopPrevious.append(-1)
-                    continue
-                }
+            for option in candidates[stop] {
                 var bestCost = Double.infinity, bestIndex = 0
                 for (index, earlier) in candidates[stop - 1].enumerated() {
                     let backwards = earlier.distanceAlong - option.distanceAlong > backwardsTolerance
-                    let total = cost[stop - 1][index] + (backwards ? inOrderPenalty : 0)
+                    let total = cost[stop - 1][index] + (backwards ? backwardsPenalty : 0)
                     if total < bestCost { bestCost = total; bestIndex = index }
                 }
                 stopCost.append(bestCost + option.distanceFromLine)
@@ -49,35 +65,23 @@ public struct OrderedProjection: Sendable {
             cost.append(stopCost)
             previous.append(stopPrevious)
         }
-        guard let lastCosts = cost.last else { return [] }
+        let lastCosts = cost[cost.count - 1]
         var choice = lastCosts.indices.min { lastCosts[$0] < lastCosts[$1] }!
         var chosen: [PolylineProjection] = []
-        for stop in stride(from: candidates.count - 1, through: 0, by: -1) {
+        for stop in candidates.indices.reversed() {
             chosen.append(candidates[stop][choice])
             choice = previous[stop][choice]
         }
-        chosen.reverse()
-        for index in chosen.indices.dropFirst() where chosen[index].distanceAlong < chosen[index - 1].distanceAlong {
-            let floor = chosen[index - 1].distanceAlong
-            var moved = polyline.projection(of: chosen[index].coordinate,
-                                            ontoSegment: polyline.segmentIndex(atDistance: floor) ?? 0)
-            moved.distanceAlong = floor
-            moved.coordinate = polyline.coordinate(atDistance: floor) ?? moved.coordinate
-            moved.distanceFromLine = LocalFrame(between: positions[index], moved.coordinate)
-                .displacement(from: positions[index], to: moved.coordinate).length
-            chosen[index] = moved
-        }
-        return chosen
+        return chosen.reversed()
     }
 
-    /// The best point of each separate pass of the polyline within `radius` of `position`
-    /// (a pass is a run of consecutive segments all within reach), or the nearest point
-    /// overall when no pass is that close.
-    private func candidatePasses(of position: Coordinate, on polyline: Polyline, grid: SegmentGrid) -> [PolylineProjection] {
-        let near = grid.segments(near: position, on: polyline, within: radius)
+    /// The best point of each separate pass of the polyline within `radius` of `position` (a
+    /// pass is a run of consecutive segments all within reach), in order along the polyline.
+    public func passes(of position: Coordinate, on polyline: Polyline, grid: SegmentGrid) -> [PolylineProjection] {
+        guard grid.nearest(to: position, on: polyline, within: radius) != nil else { return [] }
         var passes: [PolylineProjection] = []
         var runEnd = -2
-        for index in near {
+        for index in grid.segments(near: position, on: polyline, within: radius) {
             let projection = polyline.projection(of: position, ontoSegment: index)
             if index == runEnd + 1, let last = passes.last {
                 if projection.distanceFromLine < last.distanceFromLine { passes[passes.count - 1] = projection }
@@ -86,7 +90,6 @@ public struct OrderedProjection: Sendable {
             }
             runEnd = index
         }
-        if passes.isEmpty, let nearest = grid.nearest(to: position, on: polyline) { passes.append(nearest) }
         return passes
     }
 }

@@ -1,0 +1,32 @@
+/// The vehicles of one decoded feed fetch, with when the feed says it was produced.
+///
+/// Built once per fetch (not per tick), so it also precomputes what every tick would
+/// otherwise recompute: how long trains take between consecutive stops.
+public struct FeedReport: Sendable {
+    /// A name for logs and metrics (`bdfm`, `siri-vm`).
+    public var name: String
+    /// The feed header's timestamp (seconds since the Unix epoch); the fetch time when the
+    /// header says 0.
+    public var timestamp: Double
+    public var trains: [TrainReport]
+    public var buses: [BusReport]
+    /// Run times between consecutive stops, learnt from this feed's own predictions.
+    public let runTimes: StopRunTimes
+
+    public init(name: String, timestamp: Double, trains: [TrainReport] = [], buses: [BusReport] = []) {
+        self.name = name
+        self.timestamp = timestamp
+        self.trains = trains
+        self.buses = buses
+        self.runTimes = StopRunTimes(trains)
+    }
+}
+
+/// The latest report of every feed: the engine's input for a tick.
+public struct FeedSnapshot: Sendable {
+    public var feeds: [FeedReport]
+
+    public init(_ feeds: [FeedReport] = []) {
+        self.feeds = feeds
+    }
+}

@@ -1,0 +1,99 @@
+/// Everything static the engine needs, built once from GTFS: routes, stops, stations, shapes
+/// with their spatial indexes and the stops along them, trips, and lookups between them.
+///
+/// Building measures every shape and finds every stop's passes once, so a tick only looks
+/// things up. `Network` is immutable and `Sendable`: one value is shared by every tick.
+public struct Network: Sendable {
+    /// How far a shape may pass from a stop and still count as passing it.
+    public static let stopPassRadius = 100.0
+
+    public let profile: any AgencyProfile
+    public let routes: [String: NetworkRoute]
+    public let stops: [String: NetworkStop]
+    public let stations: [Station]
+    public let shapes: [TransitShape]
+    public let trips: [String: NetworkTrip]
+    /// Shape index by `shape_id`.
+    public let shapeIndex: [String: Int]
+    /// Shape indexes by route id, and by route id and direction.
+    let shapesByRoute: [String: [Int]]
+    let shapesByRouteDirection: [RouteDirection: [Int]]
+
+    /// A route in one direction, the key of fallback shape lookups.
+    struct RouteDirection: Hashable, Sendable {
+        var route: String
+        var direction: String
+    }
+
+    /// Builds the network. `shapePoints` holds each shape's points in sequence order. Trips
+    /// name their direction with GTFS `direction_id`, translated through `profile`.
+    public init(routes: [NetworkRoute], stops: [NetworkStop], trips: [NetworkTrip],
+                shapePoints: [String: [Coordinate]], profile: any AgencyProfile = StandardProfile()) {
+        self.profile = profile
+        self.routes = Dictionary(routes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.stops = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.trips = Dictionary(trips.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+
+        // A shape's route and direction: from the trips that use it, else from its id.
+        var usage: [String: (route: String, direction: String?)] = [:]
+        for trip in trips {
+            guard let shapeID = trip.shapeID, !shapeID.isEmpty, usage[shapeID] == nil else { continue }
+            usage[shapeID] = (trip.routeID, trip.direction)
+        }
+        let passFinder = OrderedProjection(radius: Self.stopPassRadius)
+        let candidateStops = stops.filter { $0.coordinate.isPlausible }
+        var built: [TransitShape] = []
+        for (id, points) in shapePoints.sorted(by: { $0.key < $1.key }) {
+            let polyline = Polyline(points.filter(\.isPlausible))
+            let grid = SegmentGrid(polyline)
+            var passes: [String: [PolylineProjection]] = [:]
+            for stop in candidateStops {
+                let found = passFinder.passes(of: stop.coordinate, on: polyline, grid: grid)
+                if !found.isEmpty { passes[stop.id] = found }
+            }
+            let owner = usage[id] ?? profile.routeAndDirection(ofShapeID: id)
+            built.append(TransitShape(id: id, routeID: owner?.route, direction: owner?.direction,
+                                      polyline: polyline, grid: grid, stopPasses: passes))
+        }
+        shapes = built
+        shapeIndex = Dictionary(uniqueKeysWithValues: built.enumerated().map { ($1.id, $0) })
+
+        var byRoute: [String: [Int]] = [:]
+        var byRouteDirection: [RouteDirection: [Int]] = [:]
+        for (index, shape) in built.enumerated() {
+            guard let route = shape.routeID else { continue }
+            byRoute[route, default: []].append(index)
+            if let direction = shape.direction {
+                byRouteDirection[RouteDirection(route: route, direction: direction), default: []].append(index)
+            }
+        }
+        shapesByRoute = byRoute
+        shapesByRouteDirection = byRouteDirection
+        stations = Self.stations(stops: stops, shapes: built)
+    }
+
+    /// Stations with their platforms and the routes whose shapes pass within a few metres
+    /// of them. Without stop_times this counts express routes at the local stations they run
+    /// through; with them it would be exact.
+    private static func stations(stops: [NetworkStop], shapes: [TransitShape]) -> [Station] {
+        var platforms: [String: [String]] = [:]
+        for stop in stops where !stop.isStation {
+            platforms[stop.parentStation ?? stop.id, default: []].append(stop.id)
+        }
+        var routesAt: [String: Set<String>] = [:]
+        for shape in shapes {
+            guard let route = shape.routeID else { continue }
+            for (stop, passes) in shape.stopPasses where passes.contains(where: { $0.distanceFromLine < 20 }) {
+                routesAt[stop, default: []].insert(route)
+            }
+        }
+        return stops.filter { $0.isStation || ($0.parentStation == nil && platforms[$0.id] != nil) }
+            .map { station in
+                let ids = (platforms[station.id] ?? []).sorted()
+                let routes = ids.reduce(into: routesAt[station.id] ?? []) { $0.formUnion(routesAt[$1] ?? []) }
+                return Station(id: station.id, name: station.name, coordinate: station.coordinate,
+                               platforms: ids, routes: routes.sorted())
+            }
+            .sorted { $0.id < $1.id }
+    }
+}

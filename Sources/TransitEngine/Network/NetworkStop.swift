@@ -1,0 +1,18 @@
+/// A stop from `stops.txt`: a platform (where vehicles stop) or a station grouping platforms.
+public struct NetworkStop: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var coordinate: Coordinate
+    /// The station this platform belongs to (`parent_station`).
+    public var parentStation: String?
+    /// Whether this is a station (`location_type` 1) rather than a platform.
+    public var isStation: Bool
+
+    public init(id: String, name: String, coordinate: Coordinate, parentStation: String? = nil, isStation: Bool = false) {
+        self.id = id
+        self.name = name
+        self.coordinate = coordinate
+        self.parentStation = parentStation
+        self.isStation = isStation
+    }
+}

@@ -1,0 +1,18 @@
+/// A station riders know by name, with its platforms and the lines that serve it.
+public struct Station: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var coordinate: Coordinate
+    /// Platform stop ids, sorted (`127N`, `127S`).
+    public var platforms: [String]
+    /// Ids of routes whose shapes pass its platforms, sorted.
+    public var routes: [String]
+
+    public init(id: String, name: String, coordinate: Coordinate, platforms: [String], routes: [String]) {
+        self.id = id
+        self.name = name
+        self.coordinate = coordinate
+        self.platforms = platforms
+        self.routes = routes
+    }
+}

@@ -1,0 +1,36 @@
+/// What placement remembers from one tick to the next, passed in and returned explicitly so
+/// `place` stays a pure function of its inputs.
+public struct PlacementMemory: Sendable {
+    /// A train's last placement.
+    public struct Train: Hashable, Sendable {
+        public var tripID: String
+        public var shape: ShapeMatch
+        /// The stop it was last at (or left), and when it reached it.
+        public var stopID: String?
+        public var arrivedAt: Double?
+        /// The stop it was heading to and since when (its departure from `stopID`).
+        public var nextStopID: String?
+        public var departedAt: Double?
+        /// Metres along its shape.
+        public var distanceAlong: Double
+        /// When it last moved forward.
+        public var lastAdvanceAt: Double
+    }
+
+    /// A bus's last placement.
+    public struct Bus: Hashable, Sendable {
+        public var shapeIndex: Int
+        /// Metres along the shape at `recordedAt`, before dead reckoning.
+        public var reportedAlong: Double
+        public var recordedAt: Double
+        /// Metres per second between its last two reports, when known.
+        public var speed: Double?
+        public var lastAdvanceAt: Double
+        public var placedAlong: Double
+    }
+
+    public var trains: [String: Train] = [:]
+    public var buses: [String: Bus] = [:]
+
+    public init() {}
+}

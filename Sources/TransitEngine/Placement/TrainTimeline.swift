@@ -1,0 +1,135 @@
+/// A train's stops from the one it is at or last left, with when it reaches and leaves each,
+/// and where each lies along its shape: what placement reads the train's position off at
+/// any instant.
+///
+/// Times come from the trip update (exact), the previous stop from the feed, the train's
+/// memory, or the run times other trains on the line predict, in that order.
+struct TrainTimeline {
+    /// One stop of the timeline.
+    struct Visit {
+        var stopID: String
+        /// Metres along the shape, in the direction of travel (negated when the train runs
+        /// against its shape's drawing direction).
+        var progress: Double
+        var arrive: Double?
+        var leave: Double?
+    }
+
+    /// Where the train is at one instant.
+    enum Phase {
+        /// Standing at `visits[index]`.
+        case stopped(Int)
+        /// Between `visits[index - 1]` and `visits[index]`, `fraction` of the way.
+        case moving(Int, fraction: Double)
+    }
+
+    var visits: [Visit]
+    /// Whether the first visit is a stop the train has reached or left (rather than the
+    /// first one it is still heading for).
+    var hasAnchor: Bool
+
+    /// Builds the timeline of `report` on `shape`; nil when none of its stops lie on the shape.
+    init?(report: TrainReport, feedTimestamp: Double, runTimes: StopRunTimes, shape: TransitShape,
+          reversed: Bool, memory: PlacementMemory.Train?, settings: PlacementSettings) {
+        let predictions = report.stopTimes
+        let reportTime = report.reportedAt ?? feedTimestamp
+        var anchor: StopTimePrediction?
+        var upcoming: ArraySlice<StopTimePrediction>
+
+        if report.stopStatus == .stoppedAt, let stop = report.vehicleStopID {
+            let index = predictions.firstIndex { $0.stopID == stop }
+            let predicted = index.map { predictions[$0] }
+            let arrived = memory?.stopID == stop ? memory?.arrivedAt : nil
+            let arrivedAt = arrived ?? [predicted?.arrival, report.reportedAt].compactMap { $0 }.min() ?? feedTimestamp
+            var leave = arrivedAt + settings.dwell
+            if let departure = predicted?.departure, departure > (predicted?.arrival ?? arrivedAt) { leave = departure }
+            anchor = StopTimePrediction(stopID: stop, arrival: arrivedAt, departure: leave)
+            upcoming = index.map { predictions[($0 + 1)...] } ?? predictions[...].drop { ($0.arrivalOrDeparture ?? .infinity) <= arrivedAt }
+        } else {
+            let next = report.vehicleStopID.flatMap { stop in predictions.firstIndex { $0.stopID == stop } }
+                ?? predictions.firstIndex { ($0.arrivalOrDeparture ?? .infinity) >= reportTime }
+                ?? (predictions.isEmpty ? nil : predictions.count - 1)
+            if let next {
+                upcoming = predictions[next...]
+                if next > 0 {
+                    anchor = predictions[next - 1]
+                } else if let memory, memory.nextStopID == predictions[next].stopID, let stop = memory.stopID {
+                    anchor = StopTimePrediction(stopID: stop, arrival: memory.arrivedAt, departure: memory.departedAt)
+                } else if let leg = runTimes.leg(to: predictions[next].stopID, route: report.routeID),
+                          let arrival = predictions[next].arrivalOrDeparture {
+                    anchor = StopTimePrediction(stopID: leg.previousStopID, departure: arrival - leg.seconds)
+                }
+                // The report says the train is past its previous stop, so it left by then.
+                if var left = anchor, let departure = left.departureOrArrival, departure > reportTime {
+                    left.departure = reportTime
+                    anchor = left
+                }
+            } else if let stop = report.vehicleStopID {
+                upcoming = [StopTimePrediction(stopID: stop)]
+            } else {
+                return nil
+            }
+        }
+
+        let stops = (anchor.map { [$0] } ?? []) + upcoming.prefix(settings.stopsAhead)
+        let onShape = stops.filter { shape.stopPasses[$0.stopID] != nil }
+        guard !onShape.isEmpty else { return nil }
+        let sign = reversed ? -1.0 : 1.0
+        let candidates = onShape.map { stop in
+            shape.stopPasses[stop.stopID]!.map { pass -> PolylineProjection in
+                var oriented = pass
+                oriented.distanceAlong *= sign
+                return oriented
+            }
+        }
+        let chosen = OrderedProjection().chooseInOrder(candidates)
+        var visits: [Visit] = []
+        var furthest = -Double.infinity
+        for (stop, pass) in zip(onShape, chosen) {
+            furthest = max(furthest, pass.distanceAlong)
+            visits.append(Visit(stopID: stop.stopID, progress: furthest, arrive: stop.arrivalOrDeparture,
+                                leave: stop.departureOrArrival))
+        }
+        let hasAnchor = anchor.map { first in shape.stopPasses[first.stopID] != nil } ?? false
+        // A stop ahead without its own departure keeps the train for the dwell, but never for
+        // more than half the time to the next arrival (the prediction already includes the
+        // stop). The anchor's departure is already settled above.
+        for index in visits.indices.dropFirst(hasAnchor ? 1 : 0) {
+            guard let arrive = visits[index].arrive, visits[index].leave.map({ $0 <= arrive }) ?? true else { continue }
+            var leave = arrive + settings.dwell
+            if index + 1 < visits.count, let nextArrive = visits[index + 1].arrive {
+                leave = min(leave, arrive + max(0, nextArrive - arrive) / 2)
+            }
+            visits[index].leave = leave
+        }
+        self.visits = visits
+        self.hasAnchor = hasAnchor
+    }
+
+    /// Where the train is at `now`. Times that are missing fall back to the app's rule:
+    /// after the dwell, `unpredictedFraction` of the way to the next stop.
+    func phase(at now: Double, settings: PlacementSettings) -> Phase {
+        guard hasAnchor else { return .stopped(0) }
+        if let leave = visits[0].leave, now < leave { return .stopped(0) }
+        for index in visits.indices.dropFirst() {
+            let visit = visits[index]
+            guard let arrive = visit.arrive else {
+                return .moving(index, fraction: settings.unpredictedFraction)
+            }
+            if now < arrive {
+                guard let left = visits[index - 1].leave, arrive > left else {
+                    return .moving(index, fraction: settings.unpredictedFraction)
+                }
+                return .moving(index, fraction: min(1, max(0, (now - left) / (arrive - left))))
+            }
+            if let leave = visit.leave, now < leave { return .stopped(index) }
+        }
+        return .stopped(visits.count - 1)
+    }
+
+    /// Whether the train has not reached its first stop and its first time lies ahead: a
+    /// trip waiting at its origin.
+    func isWaitingAtOrigin(at now: Double) -> Bool {
+        !hasAnchor && (visits[0].arrive ?? visits[0].leave ?? now) > now
+    }
+}

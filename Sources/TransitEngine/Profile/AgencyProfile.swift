@@ -1,0 +1,26 @@
+/// What one agency does differently from plain GTFS and GTFS-realtime.
+///
+/// The engine works for any agency with `StandardProfile`; everything peculiar to one agency
+/// (how its trip ids encode routes and shapes, routes that borrow another's track, stop ids
+/// its feeds get wrong) lives in one conforming type, such as `NYCTProfile`.
+public protocol AgencyProfile: Sendable {
+    /// The direction label for a GTFS `direction_id` (`0`/`1`); NYC says `N`/`S`.
+    func direction(forDirectionID directionID: String) -> String
+
+    /// The direction a realtime trip id encodes, when it encodes one.
+    func direction(ofTripID tripID: String) -> String?
+
+    /// The route and direction a shape id encodes, when it encodes them; used for shapes no
+    /// static trip references.
+    func routeAndDirection(ofShapeID shapeID: String) -> (route: String, direction: String?)?
+
+    /// Shape ids a realtime trip id names directly, most specific first.
+    func shapeIDs(namedByTripID tripID: String) -> [String]
+
+    /// Routes whose shapes a route may borrow when it has none of its own in a direction.
+    func routeAliases(of routeID: String) -> [String]
+
+    /// A stop id as the trip really uses it: adds a missing platform suffix, fixes known
+    /// mislabelled platforms.
+    func correctedStopID(_ stopID: String, routeID: String, direction: String?) -> String
+}
