@@ -6,3 +6,5 @@
 #include <netinet/tcp.h>
 #include <sys/uio.h>
 #include <signal.h>
+// accept4 is declared by <sys/socket.h> only under _GNU_SOURCE, which the Glibc module does not set.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);

@@ -1,7 +1,10 @@
-"""Shared fixtures for the end-to-end suites: the built binary and the real data folder."""
+"""Shared fixtures for the end-to-end suites: the built binary, the real data folder, running servers."""
 import os
 import pathlib
+import re
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -27,3 +30,69 @@ def shared_data() -> pathlib.Path:
             pytest.fail(f"{path} is missing in CI")
         pytest.skip(f"{path} is absent: real-data tests need ../shared/data")
     return path
+
+
+class TracksideServer:
+    """A running `trackside serve`: its base URL, host, port and log (stdout and stderr together)."""
+
+    LISTENING = re.compile(r"trackside: listening on (http://(\S+):(\d+))")
+
+    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0):
+        self.log_path = pathlib.Path(log_dir) / f"trackside-{os.getpid()}-{time.monotonic_ns()}.log"
+        self._log = open(self.log_path, "wb")
+        self.args = ["serve", "--port", "0", *args]
+        self.process = subprocess.Popen([str(binary), *self.args], cwd=ROOT, stdout=self._log,
+                                        stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + start_timeout
+        while True:
+            match = self.LISTENING.search(self.log())
+            if match:
+                self.base_url, self.host, self.port = match.group(1), match.group(2), int(match.group(3))
+                return
+            if self.process.poll() is not None:
+                raise AssertionError(f"trackside {' '.join(self.args)} exited with {self.process.returncode}:\n{self.log()}")
+            if time.monotonic() > deadline:
+                self.process.kill()
+                raise AssertionError(f"trackside did not print its listening line in {start_timeout} s:\n{self.log()}")
+            time.sleep(0.02)
+
+    def log(self) -> str:
+        """Everything the server printed so far."""
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, timeout=5.0) -> int:
+        """SIGTERM, then assert the process exits within `timeout` seconds; returns its status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                raise AssertionError(f"trackside did not exit within {timeout} s of SIGTERM:\n{self.log()}")
+        self._log.close()
+        return self.process.returncode
+
+
+@pytest.fixture
+def start_trackside(trackside_bin, tmp_path):
+    """Factory: `start_trackside("--source", "replay:…")` starts `trackside serve --port 0 <args>`,
+    waits for its listening line and returns a TracksideServer. Every server started is stopped
+    with SIGTERM at teardown, which must exit 0 within 5 s."""
+    servers = []
+
+    def start(*args, env=None, start_timeout=30.0):
+        server = TracksideServer(trackside_bin, [str(a) for a in args], tmp_path, env=env, start_timeout=start_timeout)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        status = server.stop()
+        assert status == 0, f"trackside exited with {status}:\n{server.log()}"
+
+
+@pytest.fixture
+def trackside_server(start_trackside):
+    """A `trackside serve --port 0` with default options."""
+    return start_trackside()

@@ -1,0 +1,95 @@
+import Glibc
+
+/// Bytes waiting to be written to one socket, as a list of immutable chunks with a byte bound.
+///
+/// Chunks are `[UInt8]`, which is copy-on-write: a broadcast frame queued on ten thousand
+/// connections is stored once. The bound is a high-water mark: a chunk is accepted when the queue
+/// is empty or when it fits under the limit, so a single response larger than the limit still
+/// goes out, and memory per connection never exceeds `max(limit, largest chunk)`.
+struct OutputQueue {
+    /// The most bytes the queue accepts (see the type's note on single large chunks).
+    let limit: Int
+    private var chunks: [[UInt8]] = []
+    private var head = 0
+    /// Bytes of `chunks[head]` already written.
+    private var headOffset = 0
+    /// Bytes queued and not yet written.
+    private(set) var queuedBytes = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    var isEmpty: Bool { queuedBytes == 0 }
+
+    /// Whether a chunk of `count` bytes would be accepted now.
+    func canAccept(_ count: Int) -> Bool {
+        queuedBytes == 0 || queuedBytes + count <= limit
+    }
+
+    /// Queues `chunk` unless the queue is over its bound; empty chunks are accepted and dropped.
+    mutating func append(_ chunk: [UInt8]) -> Bool {
+        guard !chunk.isEmpty else { return true }
+        guard canAccept(chunk.count) else { return false }
+        chunks.append(chunk)
+        queuedBytes += chunk.count
+        return true
+    }
+
+    /// Writes as much as the socket takes with one `writev`; returns the bytes written, or -1
+    /// with `errno` set (`EAGAIN` when the socket buffer is full).
+    mutating func write(to fd: Int32) -> Int {
+        guard !isEmpty else { return 0 }
+        var iovecs: [iovec] = []
+        iovecs.reserveCapacity(OutputQueue.maxIovecs)
+        let written = gather(from: head, offset: headOffset, into: &iovecs, fd: fd)
+        if written > 0 { consume(written) }
+        return written
+    }
+
+    /// Drops everything queued (the connection is being aborted).
+    mutating func removeAll() {
+        chunks = []
+        head = 0
+        headOffset = 0
+        queuedBytes = 0
+    }
+
+    private static let maxIovecs = 64
+
+    /// Pins each chunk's storage with nested `withUnsafeBytes` calls (their pointers are only valid
+    /// inside the closures) and issues the `writev` from the innermost one.
+    private func gather(from index: Int, offset: Int, into iovecs: inout [iovec], fd: Int32) -> Int {
+        guard index < chunks.count, iovecs.count < OutputQueue.maxIovecs else {
+            return iovecs.withUnsafeBufferPointer { Glibc.writev(fd, $0.baseAddress, Int32($0.count)) }
+        }
+        return chunks[index].withUnsafeBytes { bytes in
+            iovecs.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + offset),
+                                iov_len: bytes.count - offset))
+            return gather(from: index + 1, offset: 0, into: &iovecs, fd: fd)
+        }
+    }
+
+    private mutating func consume(_ written: Int) {
+        queuedBytes -= written
+        var remaining = written
+        while remaining > 0 {
+            let available = chunks[head].count - headOffset
+            if remaining >= available {
+                remaining -= available
+                head += 1
+                headOffset = 0
+            } else {
+                headOffset += remaining
+                remaining = 0
+            }
+        }
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 32 && head * 2 > chunks.count {
+            chunks.removeFirst(head)
+            head = 0
+        }
+    }
+}

@@ -1,0 +1,187 @@
+/// Drives one HTTP/1.1 connection: parses requests, asks the router, writes responses in order.
+///
+/// Requests are answered one at a time in arrival order (pipelining): while a response is being
+/// prepared (a deferred handler) or cannot be queued (the output queue is full), reading pauses,
+/// so neither the parser's buffer nor the output queue grows without bound.
+final class HTTPConnectionHandler {
+    private enum Deadline {
+        /// Waiting for the first byte of a request: expiry closes quietly.
+        case idle
+        /// A request has started arriving: expiry answers 408.
+        case request
+    }
+
+    private let router: Router
+    private let configuration: ServerConfiguration
+    private var parser: HTTPRequestParser
+    private var deadline: (kind: Deadline, timer: TimerHandle)?
+    /// A request is with a deferred handler.
+    private var awaitingResponse = false
+    /// A response that did not fit in the output queue yet.
+    private var blockedResponse: (chunks: [[UInt8]], keepAlive: Bool)?
+    private var isShuttingDown = false
+    private var hasUpgraded = false
+
+    init(router: Router, configuration: ServerConfiguration) {
+        self.router = router
+        self.configuration = configuration
+        self.parser = HTTPRequestParser(limits: configuration.requestLimits)
+    }
+
+    // MARK: Requests
+
+    private func processRequests(_ connection: Connection) {
+        while connection.isOpen && !awaitingResponse && blockedResponse == nil && !hasUpgraded {
+            guard connection.queuedBytes < connection.outputLimit else {
+                connection.pauseReading()  // resumed by connectionDidDrain
+                return
+            }
+            guard let event = parser.next() else {
+                if parser.isMidRequest && deadline?.kind != .request { arm(.request, on: connection) }
+                return
+            }
+            cancelDeadline()
+            switch event {
+            case .failure(let error):
+                let response = HTTPResponse.error(error.status, code: HTTPResponse.errorCode(for: error.status),
+                                                  message: error.message, json: false)
+                send(response, version: .http1_1, isHead: false, keepAlive: false, on: connection)
+            case .request(let request):
+                dispatch(request, on: connection)
+            }
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        switch router.resolve(request, remoteAddress: connection.remoteAddress) {
+        case .response(let response):
+            respond(to: request, with: response, on: connection)
+        case .respond(.immediate(let handler), let routed):
+            respond(to: request, with: handler(routed), on: connection)
+        case .respond(.deferred(let handler), let routed):
+            awaitingResponse = true
+            connection.pauseReading()
+            let bound = LoopBound(self, loop: connection.loop)
+            let boundConnection = LoopBound(connection, loop: connection.loop)
+            handler(routed, ResponsePromise(loop: connection.loop) { response in
+                bound.value.deliver(response, for: request, on: boundConnection.value)
+            })
+        case .respond(.upgrade(let handler), let routed):
+            switch handler(routed) {
+            case .reject(let response):
+                respond(to: request, with: response, on: connection)
+            case .accept(let headers, let newHandler):
+                let head = HTTPResponseHead.encode(HTTPResponse(status: .switchingProtocols, headers: headers),
+                                                   version: request.version, keepAlive: true)
+                hasUpgraded = true
+                connection.write(head)
+                connection.switchHandler(to: newHandler, unconsumed: parser.takeUnconsumed())
+            }
+        }
+    }
+
+    private func deliver(_ response: HTTPResponse, for request: HTTPRequest, on connection: Connection) {
+        guard awaitingResponse, connection.isOpen else { return }
+        awaitingResponse = false
+        connection.resumeReading()
+        respond(to: request, with: response, on: connection)
+        processRequests(connection)
+    }
+
+    private func respond(to request: HTTPRequest, with response: HTTPResponse, on connection: Connection) {
+        let keepAlive = request.keepAlive && !isShuttingDown && !response.headers.contains("Connection", token: "close")
+        send(response, version: request.version, isHead: request.method == "HEAD", keepAlive: keepAlive, on: connection)
+    }
+
+    private func send(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
+                      on connection: Connection) {
+        let head = HTTPResponseHead.encode(response, version: version, keepAlive: keepAlive)
+        let chunks = isHead || response.status.forbidsBody ? [head] : [head, response.body]
+        guard connection.write(chunks) else {
+            blockedResponse = (chunks, keepAlive)
+            connection.pauseReading()
+            return
+        }
+        finishResponse(keepAlive: keepAlive, on: connection)
+    }
+
+    private func finishResponse(keepAlive: Bool, on connection: Connection) {
+        guard keepAlive else {
+            connection.close()
+            return
+        }
+        if isShuttingDown && !parser.isMidRequest {
+            connection.close()
+            return
+        }
+        arm(parser.isMidRequest ? .request : .idle, on: connection)
+    }
+
+    // MARK: Deadlines
+
+    private func arm(_ kind: Deadline, on connection: Connection) {
+        cancelDeadline()
+        let delay = kind == .request ? configuration.requestTimeout : configuration.keepAliveTimeout
+        let timer = connection.schedule(after: delay) { [weak self, unowned connection] in
+            self?.deadlineExpired(kind, on: connection)
+        }
+        deadline = (kind, timer)
+    }
+
+    private func cancelDeadline() {
+        deadline?.timer.cancel()
+        deadline = nil
+    }
+
+    private func deadlineExpired(_ kind: Deadline, on connection: Connection) {
+        deadline = nil
+        guard connection.isOpen, !awaitingResponse, !hasUpgraded else { return }
+        switch kind {
+        case .idle:
+            connection.close()
+        case .request:
+            let response = HTTPResponse.error(.requestTimeout, code: "request_timeout",
+                                              message: "the request did not arrive in time", json: false)
+            send(response, version: .http1_1, isHead: false, keepAlive: false, on: connection)
+        }
+    }
+}
+
+extension HTTPConnectionHandler: ConnectionHandler {
+    func handlerAdded(to connection: Connection) {
+        // A new connection gets the request timeout, not the longer keep-alive one, to send its first request.
+        let timer = connection.schedule(after: configuration.requestTimeout) { [weak self, unowned connection] in
+            self?.deadlineExpired(.idle, on: connection)
+        }
+        deadline = (.idle, timer)
+    }
+
+    func connection(_ connection: Connection, didRead bytes: ArraySlice<UInt8>) {
+        guard !hasUpgraded else { return }
+        parser.append(bytes)
+        if deadline?.kind == .idle { arm(.request, on: connection) }
+        processRequests(connection)
+    }
+
+    func connectionDidDrain(_ connection: Connection) {
+        if let blocked = blockedResponse {
+            guard connection.write(blocked.chunks) else { return }
+            blockedResponse = nil
+            finishResponse(keepAlive: blocked.keepAlive, on: connection)
+        }
+        guard connection.isOpen, !awaitingResponse else { return }
+        connection.resumeReading()
+        processRequests(connection)
+    }
+
+    func connectionShouldShutDown(_ connection: Connection) {
+        isShuttingDown = true
+        if !awaitingResponse && blockedResponse == nil && !parser.isMidRequest {
+            connection.close()
+        }
+    }
+
+    func connectionDidClose(_ connection: Connection, error: SystemError?) {
+        cancelDeadline()
+    }
+}

@@ -1,0 +1,102 @@
+import Synchronization
+
+/// Maps method + path to the code answering it; shared by every event loop.
+///
+/// Handlers run **on the event loop** and must not block it (no file or network I/O, no locks
+/// held for long): quick work answers at once; anything slow uses `addDeferred` and completes
+/// the `ResponsePromise` from another thread. `HEAD` is answered by `GET` routes (body dropped).
+/// Paths that match a route with another method get 405 with `Allow`; paths that match nothing
+/// go to the fallback (static files), else 404. Errors under `/api/` are JSON.
+public final class Router: Sendable {
+    /// A handler answering on the loop.
+    public typealias Handler = @Sendable (RoutedRequest) -> HTTPResponse
+    /// A handler answering later through a promise.
+    public typealias DeferredHandler = @Sendable (RoutedRequest, ResponsePromise) -> Void
+    /// A handler deciding a protocol upgrade.
+    public typealias UpgradeHandler = @Sendable (RoutedRequest) -> UpgradeDecision
+
+    enum Responder: Sendable {
+        case immediate(Handler)
+        case deferred(DeferredHandler)
+        case upgrade(UpgradeHandler)
+    }
+
+    private struct Route: Sendable {
+        let method: String
+        let pattern: RoutePattern
+        let responder: Responder
+    }
+
+    /// What the connection does with a request.
+    enum Resolution {
+        case respond(Responder, RoutedRequest)
+        case response(HTTPResponse)
+    }
+
+    private let routes = Mutex<[Route]>([])
+    private let fallbackHandler = Mutex<Handler?>(nil)
+
+    public init() {}
+
+    /// Answers `GET` (and `HEAD`) on `pattern`, e.g. `/api/stations/{id}`.
+    public func get(_ pattern: String, _ handler: @escaping Handler) {
+        add("GET", pattern, handler)
+    }
+
+    /// Answers `method` on `pattern`.
+    public func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+        append(Route(method: method, pattern: RoutePattern(pattern), responder: .immediate(handler)))
+    }
+
+    /// Answers `method` on `pattern` later, through the promise (from any thread).
+    public func addDeferred(_ method: String, _ pattern: String, _ handler: @escaping DeferredHandler) {
+        append(Route(method: method, pattern: RoutePattern(pattern), responder: .deferred(handler)))
+    }
+
+    /// Handles `GET pattern` as a protocol upgrade (WebSocket): the handler accepts or rejects.
+    public func upgrade(_ pattern: String, _ handler: @escaping UpgradeHandler) {
+        append(Route(method: "GET", pattern: RoutePattern(pattern), responder: .upgrade(handler)))
+    }
+
+    /// Answers every request no route matches (static files).
+    public func setFallback(_ handler: @escaping Handler) {
+        fallbackHandler.withLock { $0 = handler }
+    }
+
+    private func append(_ route: Route) {
+        routes.withLock { $0.append(route) }
+    }
+
+    /// Finds what answers `request`.
+    func resolve(_ request: HTTPRequest, remoteAddress: String) -> Resolution {
+        guard let path = RequestPath(raw: request.rawPath) else {
+            let isAPI = request.rawPath.hasPrefix("/api/")
+            return .response(.error(.badRequest, code: "bad_request", message: "malformed path encoding", json: isAPI))
+        }
+        let query = QueryParameters(parsing: request.rawQuery)
+        let method = request.method == "HEAD" ? "GET" : request.method
+        var allowed: [String] = []
+        let candidates = routes.withLock { $0 }
+        for route in candidates {
+            guard let parameters = route.pattern.match(path) else { continue }
+            guard route.method == method else {
+                allowed.append(route.method)
+                continue
+            }
+            let routed = RoutedRequest(request: request, path: path, parameters: parameters, query: query,
+                                       remoteAddress: remoteAddress)
+            return .respond(route.responder, routed)
+        }
+        let routed = RoutedRequest(request: request, path: path, parameters: [:], query: query, remoteAddress: remoteAddress)
+        if !allowed.isEmpty {
+            if allowed.contains("GET") { allowed.append("HEAD") }
+            var response = routed.error(.methodNotAllowed, "\(request.method) is not allowed here")
+            response.headers.set("Allow", Array(Set(allowed)).sorted().joined(separator: ", "))
+            return .response(response)
+        }
+        if let fallback = fallbackHandler.withLock({ $0 }) {
+            return .respond(.immediate(fallback), routed)
+        }
+        return .response(routed.error(.notFound, "no such resource"))
+    }
+}

@@ -1,0 +1,26 @@
+/// Everything the HTTP server needs to know; every field has a default that serves.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on (a numeric address or a host name).
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 asks the kernel for a free one.
+    public var port = 8080
+    /// Event loop threads; one per core by default.
+    public var eventLoopCount = EventLoopGroup.defaultLoopCount
+    /// The kernel's queue of connections not yet accepted, per listener.
+    public var backlog: Int32 = 1024
+    /// Connections beyond this are closed as soon as they are accepted.
+    public var maxConnections = 50_000
+    /// Bytes a connection may have waiting to be written (see `Connection.write`).
+    public var outputQueueLimit = 1024 * 1024
+    /// Request size limits (headers, lines, body).
+    public var requestLimits = HTTPRequestParser.Limits()
+    /// Time allowed for a whole request to arrive once it starts (slowloris protection; 408),
+    /// and for the first request on a new connection.
+    public var requestTimeout: Duration = .seconds(10)
+    /// How long an idle keep-alive connection is kept between requests.
+    public var keepAliveTimeout: Duration = .seconds(30)
+    /// How long shutdown waits for connections to finish before aborting them.
+    public var shutdownGracePeriod: Duration = .seconds(4)
+
+    public init() {}
+}

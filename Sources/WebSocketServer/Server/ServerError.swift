@@ -1,0 +1,17 @@
+/// Why the server could not start.
+public enum ServerError: Error, CustomStringConvertible, Equatable {
+    /// `--host` did not resolve.
+    case cannotResolve(host: String, reason: String)
+    /// A socket call failed while binding or listening.
+    case socket(SystemError)
+    /// The configuration is inconsistent (e.g. zero event loops).
+    case invalidConfiguration(String)
+
+    public var description: String {
+        switch self {
+        case .cannotResolve(let host, let reason): return "cannot resolve host '\(host)': \(reason)"
+        case .socket(let error): return error.description
+        case .invalidConfiguration(let reason): return "invalid configuration: \(reason)"
+        }
+    }
+}

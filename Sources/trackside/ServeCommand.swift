@@ -1,0 +1,75 @@
+import Foundation
+import TracksideServer
+import WebSocketServer
+
+/// `trackside serve`: the HTTP server for the web client. A thin shell: it reads options, builds
+/// the server, prints where it listens and waits for SIGTERM/SIGINT to shut down gracefully.
+struct ServeCommand: CLICommand {
+    static let name = "serve"
+    static let summary = "serve the map page, the API and the WebSocket stream (the default command)"
+    static let usage = """
+        Usage: trackside serve [OPTIONS]
+
+        Options:
+          --host HOST          address to listen on (default 127.0.0.1)
+          --port PORT          TCP port, 0 picks a free one (default 8080)
+          --public DIR         static files to serve (default: the package's Public/ folder,
+                               looked for in the working directory, then beside the executable)
+          --event-loops N      event loop threads (default: one per core)
+
+        Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it
+        within 5 seconds, letting open requests finish.
+        """
+
+    static func run(_ arguments: ArgumentList) throws -> Int32 {
+        var arguments = arguments
+        var configuration = ServerConfiguration()
+        configuration.host = try arguments.value("host") ?? configuration.host
+        configuration.port = try arguments.value("port", default: configuration.port) { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }
+        configuration.eventLoopCount = try arguments.value("event-loops", default: configuration.eventLoopCount) {
+            Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
+        }
+        let publicFolder = try arguments.value("public") ?? defaultPublicFolder()
+        let extra = try arguments.positionals()
+        guard extra.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(extra[0])'") }
+        guard let publicFolder else {
+            throw ArgumentList.UsageError(description: "no Public/ folder found; pass --public DIR")
+        }
+        let staticFiles: StaticFiles
+        do {
+            staticFiles = try StaticFiles(directory: publicFolder)
+        } catch {
+            throw ArgumentList.UsageError(description: "\(error)")
+        }
+
+        let router = Router()
+        router.setFallback { staticFiles.respond(to: $0) }
+
+        ShutdownSignals.block()
+        let server = try HTTPServer(configuration: configuration, router: router)
+        let address = try server.start()
+        // Written unbuffered: tests and supervisors wait for this exact line.
+        FileHandle.standardOutput.write(Data("trackside: listening on http://\(address.host):\(address.port)\n".utf8))
+        let signal = ShutdownSignals.wait()
+        FileHandle.standardError.write(Data("trackside: signal \(signal), shutting down\n".utf8))
+        server.shutdown()
+        return 0
+    }
+
+    /// `Public/` in the working directory, else in the package checkout that holds the executable
+    /// (`.build/<configuration>/trackside` lives a few levels below it).
+    private static func defaultPublicFolder() -> String? {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let local = fileManager.currentDirectoryPath + "/Public"
+        if fileManager.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue { return local }
+        guard let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = folder.appendingPathComponent("Public").path
+            if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
