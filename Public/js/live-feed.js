@@ -4,10 +4,13 @@
 import { Connection } from "./connection.js";
 import { desiredRegion, subscriptionCovers } from "./region.js";
 
+/** Pans are coalesced to at most two subscribes a second, as docs/PROTOCOL.md asks. */
+const subscribeIntervalMs = 500;
+
 /** Everything the page needs to hear about from the server. */
 export class LiveFeed {
   /**
-   * @param {{map, store, renderer, popup, config, onHello, onFirstDraw, onStateChange}} parts
+   * @param {{map, store, renderer, popup, config, onHello, onStateChange}} parts
    */
   constructor({ map, store, renderer, popup, config, onHello, onStateChange }) {
     this.map = map;
@@ -18,7 +21,10 @@ export class LiveFeed {
     this.onHello = onHello;
     this.toggles = { trains: true, buses: true };
     this.current = null;
+    this.previous = null;
     this.wanted = null;
+    this.lastSubscribeMs = -Infinity;
+    this.subscribeTimer = null;
     this.lastError = null;
     this.snapshots = 0;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -64,9 +70,21 @@ export class LiveFeed {
     this.subscribe();
   }
 
+  /**
+   * Sends the wanted view, at most once per `subscribeIntervalMs` (the server's token bucket refuses floods):
+   * a burst of pans coalesces into one subscribe for the latest view.
+   */
   subscribe() {
+    const wait = this.lastSubscribeMs + subscribeIntervalMs - Date.now();
+    if (wait > 0) {
+      if (this.subscribeTimer === null) this.subscribeTimer = setTimeout(() => { this.subscribeTimer = null; this.subscribe(); }, wait);
+      return;
+    }
     const { bbox, layers } = this.wanted;
-    if (this.connection.send({ op: "subscribe", bbox, layers })) this.current = { bbox, layers };
+    if (!this.connection.send({ op: "subscribe", bbox, layers })) return;
+    this.lastSubscribeMs = Date.now();
+    this.previous = this.current;
+    this.current = { bbox, layers };
   }
 
   receive(message, receivedAtMs) {
@@ -81,9 +99,7 @@ export class LiveFeed {
         return this.renderer.request();
       case "arrivals": return this.popup.applyArrivals(message);
       case "alerts": return this.popup.applyAlerts(message);
-      case "error":
-        this.lastError = { code: message.code, message: message.message };
-        return console.warn(`trackside: server error ${message.code}: ${message.message}`);
+      case "error": return this.refused(message);
       default: return undefined;
     }
   }
@@ -92,23 +108,32 @@ export class LiveFeed {
   hello(message) {
     this.connection.markLive();
     this.onHello(message);
-    const layers = this.wanted?.layers ?? [];
     const canResume = this.current !== null && this.store.epoch === message.epoch && this.store.seq !== null;
-    if (canResume && layers.length > 0) {
-      this.connection.send({ op: "resume", epoch: this.store.epoch, seq: this.store.seq, bbox: this.wanted.bbox });
-      this.current = { bbox: this.wanted.bbox, layers: ["subway", "bus"] };
-      if (layers.join() !== "subway,bus") this.subscribe();
-    } else if (layers.length > 0) {
-      this.subscribe();
+    if (canResume) {
+      // The server folds the missed ticks into one delta for the view the page had, then the page moves on.
+      this.resume();
+      if (!subscriptionCovers(this.current, this.wanted, this.map.getBounds()) && this.wanted.layers.length > 0) this.subscribe();
     } else {
       this.current = null;
+      if (this.wanted?.layers.length > 0) this.subscribe();
     }
     this.popup.rewatch();
   }
 
-  /** A gap in the delta sequence: ask for what was missed (or a fresh snapshot) on the current region. */
+  /** After a reconnect or a gap in the seqs: the missed ticks for the view the page had (or a fresh snapshot). */
   resume() {
     if (!this.current) return;
-    this.connection.send({ op: "resume", epoch: this.store.epoch, seq: this.store.seq, bbox: this.current.bbox });
+    const { bbox, layers } = this.current;
+    this.connection.send({ op: "resume", epoch: this.store.epoch, seq: this.store.seq, bbox, layers });
+  }
+
+  /** A refused message leaves the previous view in force; a rate-limited one is tried again later. */
+  refused(message) {
+    this.lastError = { code: message.code, message: message.message };
+    console.warn(`trackside: server refused a message (${message.code}): ${message.message}`);
+    if (message.code === "bbox_too_large" || message.code === "rate_limited") {
+      this.current = this.previous;
+      if (message.code === "rate_limited") setTimeout(() => this.follow(), 1000);
+    }
   }
 }
