@@ -1,0 +1,27 @@
+import Foundation
+
+/// How a feed's bytes are encoded.
+public enum FeedFormat: String, Sendable {
+    /// GTFS-realtime protobuf (`.pb`), vehicles, trip updates or alerts.
+    case gtfsRealtime
+    /// SIRI JSON (`.json`) from MTA Bus Time.
+    case siri
+}
+
+/// One fetched feed document, still encoded (possibly gzip-compressed), as a source
+/// delivers it to the decoding stage.
+public struct FeedPayload: Sendable {
+    /// Stable per feed (`bdfm`, `feed51-7`, `siri-vm`): a newer payload replaces an older one.
+    public var feedID: String
+    public var format: FeedFormat
+    public var bytes: Data
+    /// Where it came from, for logs (`replay:…/feed51-7_20190601T112825.pb`).
+    public var origin: String
+
+    public init(feedID: String, format: FeedFormat, bytes: Data, origin: String) {
+        self.feedID = feedID
+        self.format = format
+        self.bytes = bytes
+        self.origin = origin
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A folder of recorded feed files, in the order they were published.
+///
+/// Files are `<feed id>_<YYYYMMDDTHHMMSS>.<pb|json>[.gz]` as in shared/data. They are ordered
+/// by the time inside them (GTFS-rt header timestamp, SIRI ResponseTimestamp); a file whose
+/// content does not say (garbage, truncated) keeps the time in its name, so it is still
+/// played at its place and the server shows how it copes with a bad fetch.
+public struct ReplayRecording: Sendable {
+    /// One recorded fetch.
+    public struct File: Equatable, Sendable {
+        public var path: String
+        public var feedID: String
+        public var format: FeedFormat
+        /// When the feed was published, in the feeds' clock.
+        public var timestamp: Double
+    }
+
+    /// Why a folder cannot be replayed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let files: [File]
+    /// Files that were skipped, with the reason (no usable time, unreadable).
+    public let skipped: [String]
+
+    /// Scans `directory`. `contentTimestamp` reads the publish time from a file's bytes,
+    /// or returns nil when it cannot.
+    public init(directory: String, contentTimestamp: (FeedFormat, Data) -> Double?) throws(Failure) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            throw Failure(description: "cannot list replay folder \(directory): \(error.localizedDescription)")
+        }
+        var files: [File] = []
+        var skipped: [String] = []
+        for name in names {
+            guard let (feedID, format) = Self.feedIDAndFormat(name) else { continue }
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                skipped.append("\(name): unreadable")
+                continue
+            }
+            guard let timestamp = contentTimestamp(format, bytes) ?? Self.nameTimestamp(name) else {
+                skipped.append("\(name): no timestamp in its content or name")
+                continue
+            }
+            files.append(File(path: path, feedID: feedID, format: format, timestamp: timestamp))
+        }
+        guard !files.isEmpty else {
+            throw Failure(description: "no replayable feed files (*.pb, *.json, optionally .gz) in \(directory)")
+        }
+        // Stable: files of equal time keep their name order.
+        self.files = files.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+            .map(\.element)
+        self.skipped = skipped
+    }
+
+    /// `feed51-7_20190601T112825.pb.gz` → (`feed51-7`, GTFS-realtime); nil for other files.
+    static func feedIDAndFormat(_ name: String) -> (String, FeedFormat)? {
+        var base = name
+        if base.hasSuffix(".gz") { base.removeLast(3) }
+        let format: FeedFormat
+        if base.hasSuffix(".pb") {
+            format = .gtfsRealtime
+            base.removeLast(3)
+        } else if base.hasSuffix(".json") {
+            format = .siri
+            base.removeLast(5)
+        } else {
+            return nil
+        }
+        guard !base.hasPrefix(".") else { return nil }
+        let feedID = base.range(of: "_", options: .backwards).map { String(base[..<$0.lowerBound]) } ?? base
+        return (feedID.isEmpty ? base : feedID, format)
+    }
+
+    /// The `_YYYYMMDDTHHMMSS` in a name, read as New York local time (the naming scheme of
+    /// shared/data).
+    static func nameTimestamp(_ name: String) -> Double? {
+        guard let underscore = name.range(of: "_", options: .backwards) else { return nil }
+        let stamp = name[underscore.upperBound...].prefix(15)
+        guard stamp.count == 15 else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "America/New_York")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
+        return formatter.date(from: String(stamp))?.timeIntervalSince1970
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import TracksideServer
+
+@Suite struct ReplayScheduleTests {
+    @Test func mapsTheRecordingClockOntoTheWallClock() {
+        let schedule = ReplaySchedule(timestamps: [1000, 1030, 1060], speed: 2, loops: false, start: 50)
+        #expect(schedule.feedTime(atWallTime: 50) == 1000)
+        #expect(schedule.feedTime(atWallTime: 65) == 1030)
+        #expect(schedule.feedTime(atWallTime: 40) == 1000)
+        #expect(schedule.play(0)! == (0, 50))
+        #expect(schedule.play(2)! == (2, 80))
+        #expect(schedule.play(3) == nil)
+    }
+
+    @Test func loopsWithOneTypicalGapAfterTheLastFile() {
+        let schedule = ReplaySchedule(timestamps: [1000, 1030, 1060], speed: 1, loops: true, start: 0)
+        #expect(schedule.cycle == 90)
+        #expect(schedule.play(3)! == (0, 90))
+        #expect(schedule.play(7)! == (1, 210))
+        #expect(schedule.feedTime(atWallTime: 89) == 1089)
+        #expect(schedule.feedTime(atWallTime: 95) == 1005)
+    }
+
+    @Test func aSingleFileLoopsEveryThirtySeconds() {
+        let schedule = ReplaySchedule(timestamps: [500], speed: 1, loops: true, start: 0)
+        #expect(schedule.cycle == 30 && schedule.play(2)! == (0, 60))
+    }
+}
+
+@Suite struct ReplayRecordingTests {
+    /// A temporary folder with the given files, removed by the caller.
+    func folder(_ files: [String: [UInt8]]) throws -> String {
+        let path = NSTemporaryDirectory() + "trackside-replay-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, bytes) in files {
+            FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes))
+        }
+        return path
+    }
+
+    @Test func ordersByContentTimeFallingBackToTheName() throws {
+        let path = try folder([
+            "ace_20240120T190632.pb": [2], "bus_20240120T190500.json.gz": [1],
+            "garbage_20240120T190600.pb": [0xff], "notes.txt": [0], "nostamp.pb": [0xff],
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recording = try ReplayRecording(directory: path) { _, bytes in
+            bytes.first == 0xff ? nil : 1_705_795_500 + Double(bytes[0]) * 100
+        }
+        #expect(recording.files.map(\.feedID) == ["garbage", "bus", "ace"])
+        #expect(recording.files.map(\.format) == [.gtfsRealtime, .siri, .gtfsRealtime])
+        // 2024-01-20 19:06:00 in New York is 2024-01-21 00:06:00 UTC.
+        #expect(recording.files[0].timestamp == 1_705_795_560)
+        #expect(recording.skipped == ["nostamp.pb: no timestamp in its content or name"])
+    }
+
+    @Test func refusesFoldersWithoutFeeds() throws {
+        let path = try folder(["readme.md": [1]])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: ReplayRecording.Failure.self) { try ReplayRecording(directory: path) { _, _ in 1 } }
+        #expect(throws: ReplayRecording.Failure.self) { try ReplayRecording(directory: path + "/missing") { _, _ in 1 } }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable))
+    func namesOfTheSevenTrainReplayGiveItsHeaderTimes() throws {
+        let path = SharedData.url("gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s").path
+        let recording = try ReplayRecording(directory: path) { _, _ in nil }
+        #expect(recording.files.map(\.timestamp) == [1_559_402_905, 1_559_402_935, 1_559_402_965, 1_559_402_995])
+        #expect(Set(recording.files.map(\.feedID)) == ["feed51-7"])
+    }
+
+    @Test func playsEveryFileInOrderThenStops() throws {
+        let path = try folder(["a_20240101T000000.pb": [1], "a_20240101T000010.pb": [2], "b_20240101T000005.json": [3]])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recording = try ReplayRecording(directory: path) { _, _ in nil }
+        let source = ReplaySource(recording: recording, speed: 100, loops: false, start: Date().timeIntervalSince1970)
+        let played = Mutex<[UInt8]>([])
+        let done = DispatchSemaphore(value: 0)
+        source.start { payload in
+            let count = played.withLock { list in
+                list.append(contentsOf: payload.bytes)
+                return list.count
+            }
+            if count == 3 { done.signal() }
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        source.stop()
+        #expect(played.withLock { $0 } == [1, 3, 2])
+    }
+
+    @Test func stopInterruptsTheWait() throws {
+        let path = try folder(["a_20240101T000000.pb": [1], "a_20240101T010000.pb": [2]])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = ReplaySource(recording: try ReplayRecording(directory: path) { _, _ in nil },
+                                  speed: 1, loops: true, start: Date().timeIntervalSince1970)
+        source.start { _ in }
+        let begun = Date()
+        source.stop()
+        #expect(Date().timeIntervalSince(begun) < 2)
+    }
+}
