@@ -68,12 +68,19 @@ import TransitEngine
         var moved = west
         moved.position.latitude += 0.001
         let deliveries = hub.publish([moved, east], now: 1001)
-        #expect(deliveries.count == 1)
+        #expect(deliveries.count == 2)
         #expect(Set(deliveries[0].recipients) == [ClientID(1), ClientID(2)])
         let delta = try DecodedMessage(deliveries[0].message)
         #expect(delta.type == "delta" && delta.seq == 2 && delta.upsertIDs == ["west"] && delta.removals.isEmpty)
-        #expect(hub.publish([moved, east], now: 1002).isEmpty)
-        #expect(hub.seq == 3)
+        // The quiet region still learns the tick happened, with an empty delta.
+        #expect(deliveries[1].recipients == [ClientID(3)])
+        let quiet = try DecodedMessage(deliveries[1].message)
+        #expect(quiet.type == "delta" && quiet.seq == 2 && quiet.upsertIDs.isEmpty && quiet.removals.isEmpty)
+        let idle = hub.publish([moved, east], now: 1002)
+        #expect(idle.count == 1 && Set(idle[0].recipients) == [ClientID(1), ClientID(2), ClientID(3)])
+        #expect(try DecodedMessage(idle[0].message).seq == 3)
+        _ = hub.connect(ClientID(4))
+        #expect(hub.publish([moved, east], now: 1003).flatMap(\.recipients).count == 3)
     }
 
     @Test func oversizedViewsAreRefusedAndTheOldViewStays() throws {
@@ -91,6 +98,7 @@ import TransitEngine
         moved.bearing = 180
         let delta = try message(to: client, in: hub.publish([west, moved, bus], now: 1001))
         #expect(delta.upsertIDs == ["east"])
+        #expect(try message(to: client, in: hub.publish([moved], now: 1002)).removals.isEmpty)
     }
 
     @Test func subscribeFloodsAreRateLimited() throws {

@@ -89,22 +89,32 @@ public struct PushHub: Sendable {
     }
 
     /// A new tick: diffs `states` against the published ones, publishes the result and
-    /// returns one delta per region that changed.
+    /// returns one delta per region that changed, plus one empty delta shared by every
+    /// other subscriber — so each client sees every seq and can tell a lost message from a
+    /// quiet tick.
     public mutating func publish(_ states: [VehicleState], now: Double) -> [Delivery] {
         let diff = VehicleDiff(previous: board.states, next: states)
         let changes = board.apply(diff)
         seq += 1
         tickTime = now
         history.record(seq: seq, time: now, changes: changes)
-        guard !changes.isEmpty else { return [] }
         let timestamp = ClientSession.milliseconds(now)
         var deliveries: [Delivery] = []
+        var unchanged: [ClientID] = []
         for (region, clients) in subscribers {
             let delta = changes.delta(for: region)
-            guard !delta.upserts.isEmpty || !delta.removals.isEmpty else { continue }
+            guard !delta.upserts.isEmpty || !delta.removals.isEmpty else {
+                unchanged.append(contentsOf: clients)
+                continue
+            }
             let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
                                               upserts: delta.upserts, removals: delta.removals)
             deliveries.append(Delivery(message: message, recipients: Array(clients)))
+        }
+        if !unchanged.isEmpty {
+            let empty = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
+                                            upserts: [], removals: [])
+            deliveries.append(Delivery(message: empty, recipients: unchanged))
         }
         return deliveries
     }
