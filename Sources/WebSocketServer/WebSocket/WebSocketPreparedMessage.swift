@@ -1,0 +1,57 @@
+/// A broadcast message serialised into frames once and shared, immutable, by every
+/// subscriber (the "prepared message" of uWebSockets).
+///
+/// The uncompressed frame is always built. When a compression configuration is given and the
+/// payload is large enough, the payload is also compressed once, as a standalone DEFLATE
+/// message (no context), with the configuration's window: every connection that negotiated
+/// `server_no_context_takeover` with at least that window sends these same bytes. The
+/// server asks for `server_no_context_takeover` in every handshake it can, so that is
+/// normally every compressing connection. A connection with context takeover compresses
+/// the payload with its own compressor instead (its peer's window must see the message);
+/// see `WebSocketStateMachine.frame(prepared:)`.
+public final class WebSocketPreparedMessage: Sendable {
+    /// Text or binary.
+    public let opcode: WebSocketOpcode
+    /// The message bytes, kept for connections that must compress them themselves.
+    public let payload: [UInt8]
+    /// The complete unmasked frame with the payload as it is.
+    public let uncompressedFrame: [UInt8]
+    /// The complete frame with RSV1 set and the payload compressed without context, or nil when
+    /// compression is off, the payload is under the threshold, or compressing did not shrink it.
+    public let compressedFrame: [UInt8]?
+    /// The LZ77 window the shared compressed frame was built with.
+    public let compressionWindowBits: Int
+    /// Whether the message was prepared for compressing connections (a compression
+    /// configuration was given); when false every connection compresses it on its own.
+    public let isCompressionPrepared: Bool
+
+    /// Prepares a text message.
+    public convenience init(text: String, compression: PerMessageDeflateConfiguration?) {
+        self.init(opcode: .text, payload: Array(text.utf8), compression: compression)
+    }
+
+    /// Prepares a binary message.
+    public convenience init(binary: [UInt8], compression: PerMessageDeflateConfiguration?) {
+        self.init(opcode: .binary, payload: binary, compression: compression)
+    }
+
+    private init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfiguration?) {
+        self.opcode = opcode
+        self.payload = payload
+        uncompressedFrame = WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
+        compressionWindowBits = compression?.serverMaxWindowBits ?? 15
+        isCompressionPrepared = compression != nil
+        guard let compression, payload.count >= compression.minimumCompressedSize,
+              let deflater = try? PerMessageDeflater(windowBits: compression.serverMaxWindowBits,
+                                                     memoryLevel: compression.memoryLevel,
+                                                     compressionLevel: compression.compressionLevel,
+                                                     contextTakeover: false) else {
+            compressedFrame = nil
+            return
+        }
+        var compressed: [UInt8] = []
+        deflater.compress(payload, appendingTo: &compressed)
+        compressedFrame = compressed.count < payload.count
+            ? WebSocketFrame.serverFrame(opcode: opcode, payload: compressed, compressed: true) : nil
+    }
+}

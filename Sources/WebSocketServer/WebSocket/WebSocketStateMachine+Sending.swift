@@ -1,0 +1,120 @@
+// MARK: - Frames out
+
+extension WebSocketStateMachine {
+    /// The frame for a text message, compressed when negotiated and worthwhile; nil once closing.
+    public mutating func frame(text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { frame(opcode: .text, payload: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The frame for a binary message; nil once closing.
+    public mutating func frame(binary: [UInt8]) -> [UInt8]? {
+        binary.withUnsafeBytes { frame(opcode: .binary, payload: $0) }
+    }
+
+    /// The frame for a prepared broadcast message: the shared compressed frame when this
+    /// connection's parameters allow it, else this connection's own compression of the
+    /// payload (context takeover or a smaller window), else the shared uncompressed frame.
+    public mutating func frame(prepared: WebSocketPreparedMessage) -> [UInt8]? {
+        guard isOpen else { return nil }
+        guard let compression, prepared.payload.count >= minimumCompressedSize else {
+            return prepared.uncompressedFrame
+        }
+        if prepared.isCompressionPrepared, compression.serverNoContextTakeover,
+           prepared.compressionWindowBits <= compression.serverMaxWindowBits {
+            return prepared.compressedFrame ?? prepared.uncompressedFrame
+        }
+        return prepared.payload.withUnsafeBytes { frame(opcode: prepared.opcode, payload: $0) }
+    }
+
+    /// Starts the closing handshake: sends a close frame and waits up to the close timeout
+    /// for the client's. Empty when the connection is already closing.
+    public mutating func close(code: WebSocketCloseCode, reason: String = "",
+                               now: ContinuousClock.Instant) -> [WebSocketEvent] {
+        guard isOpen else { return [] }
+        lifecycle = .closing(code: code, reason: reason, deadline: now + configuration.closeTimeout)
+        return [.send(WebSocketFrame.closeFrame(code: code, reason: reason))]
+    }
+
+    private var minimumCompressedSize: Int {
+        configuration.compression?.minimumCompressedSize ?? .max
+    }
+
+    private mutating func frame(opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard isOpen else { return nil }
+        guard let compression, payload.count >= minimumCompressedSize, let deflater = existingDeflater(compression) else {
+            return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
+        }
+        var compressed: [UInt8] = []
+        deflater.compress(payload, appendingTo: &compressed)
+        // Without context takeover each message stands alone, so an incompressible one may go
+        // out as it is; with takeover the peer's window must see what our compressor saw.
+        if compression.serverNoContextTakeover, compressed.count >= payload.count {
+            return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
+        }
+        return WebSocketFrame.serverFrame(opcode: opcode, payload: compressed, compressed: true)
+    }
+
+    /// The connection's compressor, created on first use: broadcast-only connections use
+    /// shared prepared frames and never pay for one.
+    private mutating func existingDeflater(_ compression: PerMessageDeflateParameters) -> PerMessageDeflater? {
+        if let deflater { return deflater }
+        guard let settings = configuration.compression else { return nil }
+        deflater = try? PerMessageDeflater(windowBits: compression.serverMaxWindowBits,
+                                           memoryLevel: settings.memoryLevel,
+                                           compressionLevel: settings.compressionLevel,
+                                           contextTakeover: !compression.serverNoContextTakeover)
+        return deflater
+    }
+}
+
+// MARK: - Timers
+
+extension WebSocketStateMachine {
+    /// When `timerFired(now:)` next has something to do, or nil when no timer is needed.
+    public var nextDeadline: ContinuousClock.Instant? {
+        switch lifecycle {
+        case .closed:
+            return nil
+        case .closing(_, _, let deadline):
+            return deadline
+        case .open:
+            var deadlines: [ContinuousClock.Instant] = []
+            if let pingSentAt {
+                deadlines.append(pingSentAt + configuration.pongTimeout)
+            } else if let interval = configuration.pingInterval {
+                deadlines.append(lastReceive + interval)
+            }
+            if let idle = configuration.idleTimeout {
+                deadlines.append(lastMessage + idle)
+            }
+            return deadlines.min()
+        }
+    }
+
+    /// Runs whatever timers are due at `now`: keepalive ping, pong timeout, idle timeout,
+    /// close timeout.
+    public mutating func timerFired(now: ContinuousClock.Instant) -> [WebSocketEvent] {
+        switch lifecycle {
+        case .closed:
+            return []
+        case .closing(let code, let reason, let deadline):
+            guard now >= deadline else { return [] }
+            lifecycle = .closed
+            return [.closeConnection(code: code, reason: reason.isEmpty ? "close handshake timed out" : reason)]
+        case .open:
+            if let pingSentAt, now >= pingSentAt + configuration.pongTimeout {
+                lifecycle = .closed
+                return [.closeConnection(code: .abnormalClosure, reason: "no answer to a keepalive ping")]
+            }
+            if let idle = configuration.idleTimeout, now >= lastMessage + idle {
+                return close(code: .goingAway, reason: "idle timeout", now: now)
+            }
+            if pingSentAt == nil, let interval = configuration.pingInterval, now >= lastReceive + interval {
+                pingSentAt = now
+                return [.send(WebSocketFrame.serverFrame(opcode: .ping, payload: []))]
+            }
+            return []
+        }
+    }
+}
