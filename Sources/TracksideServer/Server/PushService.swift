@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import TransitEngine
+
+/// The imperative shell around `PushHub`: one serial queue owns the hub, so client
+/// messages, ticks and REST reads are applied one at a time and every connection's
+/// messages are produced in order. Each delivery is turned into a `Frame` once (serialised
+/// and compressed once) and handed to every recipient's `send`, which hops to its loop.
+///
+/// Generic over the frame so the shell is testable without sockets; the server uses
+/// WebSocket prepared messages.
+public final class PushService<Frame: Sendable>: @unchecked Sendable {
+    // @unchecked: `hub`, `peers` and `nextClient` are only touched on `queue`.
+    private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
+    private var hub: PushHub
+    private var peers: [ClientID: @Sendable (Frame) -> Void] = [:]
+    private var nextClient: UInt64 = 0
+    private let prepare: @Sendable ([UInt8]) -> Frame
+    private let clock: @Sendable () -> Double
+
+    /// - Parameters:
+    ///   - prepare: builds the frame for one message; called once per delivery.
+    ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
+    public init(configuration: PushHub.Configuration, prepare: @escaping @Sendable ([UInt8]) -> Frame,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        hub = PushHub(configuration: configuration)
+        self.prepare = prepare
+        self.clock = clock
+    }
+
+    public var configuration: PushHub.Configuration { queue.sync { hub.configuration } }
+
+    /// Registers a connection; `send` receives its frames in order, starting with `hello`.
+    public func connect(send: @escaping @Sendable (Frame) -> Void) -> ClientID {
+        queue.sync {
+            nextClient += 1
+            let client = ClientID(nextClient)
+            peers[client] = send
+            deliver([hub.connect(client)])
+            return client
+        }
+    }
+
+    /// A text message from a connection; answered asynchronously through its `send`.
+    public func receive(_ text: String, from client: ClientID) {
+        queue.async { [self] in deliver(hub.receive(text, from: client, now: clock())) }
+    }
+
+    /// A binary message, which the protocol does not use: answered with `bad_request`.
+    public func receiveBinary(from client: ClientID) {
+        let error = PushRequestError(.badRequest, "messages are JSON text; binary messages are not understood")
+        queue.async { [self] in deliver([PushHub.Delivery(message: ServerMessage.error(error), recipients: [client])]) }
+    }
+
+    public func disconnect(_ client: ClientID) {
+        queue.async { [self] in
+            peers[client] = nil
+            hub.disconnect(client)
+        }
+    }
+
+    /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
+    public func publish(_ states: [VehicleState]) {
+        queue.sync { deliver(hub.publish(states, now: clock())) }
+    }
+
+    /// Publishes a station's arrivals/alerts message to its watchers when it changed.
+    public func updateStation(_ station: String, message: [UInt8]) {
+        queue.async { [self] in deliver(hub.updateStation(station, message: message)) }
+    }
+
+    /// Stations someone watches now.
+    public var watchedStations: Set<String> { queue.sync { hub.watchedStations } }
+
+    /// Open connections, distinct views and the latest tick number.
+    public var statistics: (connections: Int, regions: Int, seq: UInt64) {
+        queue.sync { (hub.connectionCount, hub.regionCount, hub.seq) }
+    }
+
+    /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
+    public func vehicleList(_ view: ClientRequest.ViewRequest,
+                            reply: @escaping @Sendable (Result<[UInt8], PushRequestError>) -> Void) {
+        queue.async { [self] in
+            do throws(PushRequestError) {
+                reply(.success(try hub.vehicleList(view)))
+            } catch {
+                reply(.failure(error))
+            }
+        }
+    }
+
+    private func deliver(_ deliveries: [PushHub.Delivery]) {
+        for delivery in deliveries {
+            let frame = prepare(delivery.message)
+            for client in delivery.recipients { peers[client]?(frame) }
+        }
+    }
+}
