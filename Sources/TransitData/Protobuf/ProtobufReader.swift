@@ -227,21 +227,55 @@ public struct ProtobufReader {
         return Array(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 
-    /// Reads an embedded message field of type `M`.
+    /// Reads an embedded message field of type `M` (for repeated fields; singular ones go
+    /// through `ProtobufOccurrences` so that repeats merge).
     public mutating func message<M: ProtobufMessage>(_ tag: ProtobufTag, as type: M.Type = M.self)
         throws(ProtobufDecodingError) -> M {
-        let range = try lengthDelimited(tag)
+        try message(in: try lengthDelimited(tag), as: type)
+    }
+
+    /// Decodes the singular message field seen at `occurrences`, merging repeats; nil if it never
+    /// appeared. Call after the enclosing message's fields have been read.
+    public mutating func message<M: ProtobufMessage>(_ occurrences: ProtobufOccurrences, as type: M.Type = M.self)
+        throws(ProtobufDecodingError) -> M? {
+        guard let first = occurrences.first else { return nil }
+        guard !occurrences.later.isEmpty else { return try message(in: first, as: type) }
+        let ranges = [first] + occurrences.later
+        var merged: [UInt8] = []
+        for range in ranges { merged.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        let remainingDepth = maximumDepth - depth
+        let extensions = self.extensions
+        let result: Result<M, ProtobufDecodingError> = merged.withUnsafeBytes { buffer in
+            var reader = ProtobufReader(buffer, extensions: extensions, maximumDepth: remainingDepth)
+            return Result { () throws(ProtobufDecodingError) in try reader.message(in: 0..<buffer.count, as: type) }
+        }
+        switch result {
+        case let .success(message):
+            return message
+        case let .failure(error):
+            // Report the offset in the input, not in the merged copy.
+            var position = error.offset
+            for range in ranges {
+                if position < range.count || range == ranges.last { position += range.lowerBound; break }
+                position -= range.count
+            }
+            throw ProtobufDecodingError(error.reason, at: position, in: error.location)
+        }
+    }
+
+    private mutating func message<M: ProtobufMessage>(in range: Range<Int>, as type: M.Type)
+        throws(ProtobufDecodingError) -> M {
         guard depth < maximumDepth else {
             throw ProtobufDecodingError(.nestingTooDeep(limit: maximumDepth), at: range.lowerBound)
         }
-        let outerEnd = end
+        let (outerOffset, outerEnd) = (offset, end)
         offset = range.lowerBound
         end = range.upperBound
         depth += 1
         let message = try M(from: &self)
         depth -= 1
+        offset = outerOffset
         end = outerEnd
-        offset = range.upperBound
         return message
     }
 

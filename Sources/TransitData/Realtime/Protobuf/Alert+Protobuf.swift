@@ -29,17 +29,17 @@ extension GTFSRealtime.Alert: ProtobufMessage {
         var informedEntities: [GTFSRealtime.EntitySelector] = []
         var cause: GTFSRealtime.Alert.Cause? = nil
         var effect: GTFSRealtime.Alert.Effect? = nil
-        var url: GTFSRealtime.TranslatedString? = nil
-        var headerText: GTFSRealtime.TranslatedString? = nil
-        var descriptionText: GTFSRealtime.TranslatedString? = nil
-        var ttsHeaderText: GTFSRealtime.TranslatedString? = nil
-        var ttsDescriptionText: GTFSRealtime.TranslatedString? = nil
+        var url = ProtobufOccurrences()
+        var headerText = ProtobufOccurrences()
+        var descriptionText = ProtobufOccurrences()
+        var ttsHeaderText = ProtobufOccurrences()
+        var ttsDescriptionText = ProtobufOccurrences()
         var severityLevel: GTFSRealtime.Alert.SeverityLevel? = nil
-        var image: GTFSRealtime.TranslatedImage? = nil
-        var imageAlternativeText: GTFSRealtime.TranslatedString? = nil
-        var causeDetail: GTFSRealtime.TranslatedString? = nil
-        var effectDetail: GTFSRealtime.TranslatedString? = nil
-        var mercuryAlert: GTFSRealtime.MercuryAlert? = nil
+        var image = ProtobufOccurrences()
+        var imageAlternativeText = ProtobufOccurrences()
+        var causeDetail = ProtobufOccurrences()
+        var effectDetail = ProtobufOccurrences()
+        var mercuryAlert = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -51,27 +51,27 @@ extension GTFSRealtime.Alert: ProtobufMessage {
             case 7:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.Alert.Effect.self) { effect = value }
             case 8:
-                url = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                url.record(try reader.embeddedBytes(tag))
             case 10:
-                headerText = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                headerText.record(try reader.embeddedBytes(tag))
             case 11:
-                descriptionText = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                descriptionText.record(try reader.embeddedBytes(tag))
             case 12:
-                ttsHeaderText = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                ttsHeaderText.record(try reader.embeddedBytes(tag))
             case 13:
-                ttsDescriptionText = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                ttsDescriptionText.record(try reader.embeddedBytes(tag))
             case 14:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.Alert.SeverityLevel.self) { severityLevel = value }
             case 15:
-                image = try reader.message(tag, as: GTFSRealtime.TranslatedImage.self)
+                image.record(try reader.embeddedBytes(tag))
             case 16:
-                imageAlternativeText = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                imageAlternativeText.record(try reader.embeddedBytes(tag))
             case 17:
-                causeDetail = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                causeDetail.record(try reader.embeddedBytes(tag))
             case 18:
-                effectDetail = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                effectDetail.record(try reader.embeddedBytes(tag))
             case 1001 where reader.extensions.contains(GTFSRealtime.MercuryAlert.self, extending: Self.self, number: 1001):
-                mercuryAlert = try reader.message(tag, as: GTFSRealtime.MercuryAlert.self)
+                mercuryAlert.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
@@ -81,17 +81,17 @@ extension GTFSRealtime.Alert: ProtobufMessage {
             informedEntities: informedEntities,
             cause: cause,
             effect: effect,
-            url: url,
-            headerText: headerText,
-            descriptionText: descriptionText,
-            ttsHeaderText: ttsHeaderText,
-            ttsDescriptionText: ttsDescriptionText,
+            url: try reader.message(url, as: GTFSRealtime.TranslatedString.self),
+            headerText: try reader.message(headerText, as: GTFSRealtime.TranslatedString.self),
+            descriptionText: try reader.message(descriptionText, as: GTFSRealtime.TranslatedString.self),
+            ttsHeaderText: try reader.message(ttsHeaderText, as: GTFSRealtime.TranslatedString.self),
+            ttsDescriptionText: try reader.message(ttsDescriptionText, as: GTFSRealtime.TranslatedString.self),
             severityLevel: severityLevel,
-            image: image,
-            imageAlternativeText: imageAlternativeText,
-            causeDetail: causeDetail,
-            effectDetail: effectDetail,
-            mercuryAlert: mercuryAlert
+            image: try reader.message(image, as: GTFSRealtime.TranslatedImage.self),
+            imageAlternativeText: try reader.message(imageAlternativeText, as: GTFSRealtime.TranslatedString.self),
+            causeDetail: try reader.message(causeDetail, as: GTFSRealtime.TranslatedString.self),
+            effectDetail: try reader.message(effectDetail, as: GTFSRealtime.TranslatedString.self),
+            mercuryAlert: try reader.message(mercuryAlert, as: GTFSRealtime.MercuryAlert.self)
         )
     }
 

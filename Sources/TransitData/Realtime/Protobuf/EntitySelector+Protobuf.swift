@@ -20,10 +20,10 @@ extension GTFSRealtime.EntitySelector: ProtobufMessage {
         var agencyId: String? = nil
         var routeId: String? = nil
         var routeType: Int32? = nil
-        var trip: GTFSRealtime.TripDescriptor? = nil
+        var trip = ProtobufOccurrences()
         var stopId: String? = nil
         var directionId: UInt32? = nil
-        var mercuryEntitySelector: GTFSRealtime.MercuryEntitySelector? = nil
+        var mercuryEntitySelector = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -33,13 +33,13 @@ extension GTFSRealtime.EntitySelector: ProtobufMessage {
             case 3:
                 routeType = try reader.int32(tag)
             case 4:
-                trip = try reader.message(tag, as: GTFSRealtime.TripDescriptor.self)
+                trip.record(try reader.embeddedBytes(tag))
             case 5:
                 stopId = try reader.string(tag)
             case 6:
                 directionId = try reader.uint32(tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.MercuryEntitySelector.self, extending: Self.self, number: 1001):
-                mercuryEntitySelector = try reader.message(tag, as: GTFSRealtime.MercuryEntitySelector.self)
+                mercuryEntitySelector.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
@@ -48,10 +48,10 @@ extension GTFSRealtime.EntitySelector: ProtobufMessage {
             agencyId: agencyId,
             routeId: routeId,
             routeType: routeType,
-            trip: trip,
+            trip: try reader.message(trip, as: GTFSRealtime.TripDescriptor.self),
             stopId: stopId,
             directionId: directionId,
-            mercuryEntitySelector: mercuryEntitySelector
+            mercuryEntitySelector: try reader.message(mercuryEntitySelector, as: GTFSRealtime.MercuryEntitySelector.self)
         )
     }
 

@@ -20,12 +20,12 @@ extension GTFSRealtime.FeedEntity: ProtobufMessage {
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var id: String? = nil
         var isDeleted: Bool? = nil
-        var tripUpdate: GTFSRealtime.TripUpdate? = nil
-        var vehicle: GTFSRealtime.VehiclePosition? = nil
-        var alert: GTFSRealtime.Alert? = nil
-        var shape: GTFSRealtime.Shape? = nil
-        var stop: GTFSRealtime.Stop? = nil
-        var tripModifications: GTFSRealtime.TripModifications? = nil
+        var tripUpdate = ProtobufOccurrences()
+        var vehicle = ProtobufOccurrences()
+        var alert = ProtobufOccurrences()
+        var shape = ProtobufOccurrences()
+        var stop = ProtobufOccurrences()
+        var tripModifications = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -33,17 +33,17 @@ extension GTFSRealtime.FeedEntity: ProtobufMessage {
             case 2:
                 isDeleted = try reader.bool(tag)
             case 3:
-                tripUpdate = try reader.message(tag, as: GTFSRealtime.TripUpdate.self)
+                tripUpdate.record(try reader.embeddedBytes(tag))
             case 4:
-                vehicle = try reader.message(tag, as: GTFSRealtime.VehiclePosition.self)
+                vehicle.record(try reader.embeddedBytes(tag))
             case 5:
-                alert = try reader.message(tag, as: GTFSRealtime.Alert.self)
+                alert.record(try reader.embeddedBytes(tag))
             case 6:
-                shape = try reader.message(tag, as: GTFSRealtime.Shape.self)
+                shape.record(try reader.embeddedBytes(tag))
             case 7:
-                stop = try reader.message(tag, as: GTFSRealtime.Stop.self)
+                stop.record(try reader.embeddedBytes(tag))
             case 8:
-                tripModifications = try reader.message(tag, as: GTFSRealtime.TripModifications.self)
+                tripModifications.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
@@ -51,12 +51,12 @@ extension GTFSRealtime.FeedEntity: ProtobufMessage {
         self.init(
             id: try reader.required(id, 1, of: Self.self),
             isDeleted: isDeleted,
-            tripUpdate: tripUpdate,
-            vehicle: vehicle,
-            alert: alert,
-            shape: shape,
-            stop: stop,
-            tripModifications: tripModifications
+            tripUpdate: try reader.message(tripUpdate, as: GTFSRealtime.TripUpdate.self),
+            vehicle: try reader.message(vehicle, as: GTFSRealtime.VehiclePosition.self),
+            alert: try reader.message(alert, as: GTFSRealtime.Alert.self),
+            shape: try reader.message(shape, as: GTFSRealtime.Shape.self),
+            stop: try reader.message(stop, as: GTFSRealtime.Stop.self),
+            tripModifications: try reader.message(tripModifications, as: GTFSRealtime.TripModifications.self)
         )
     }
 

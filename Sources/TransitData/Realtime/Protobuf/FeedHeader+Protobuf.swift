@@ -17,8 +17,8 @@ extension GTFSRealtime.FeedHeader: ProtobufMessage {
         var gtfsRealtimeVersion: String? = nil
         var incrementality: GTFSRealtime.FeedHeader.Incrementality? = nil
         var timestamp: UInt64? = nil
-        var nyctFeedHeader: GTFSRealtime.NyctFeedHeader? = nil
-        var mercuryFeedHeader: GTFSRealtime.MercuryFeedHeader? = nil
+        var nyctFeedHeader = ProtobufOccurrences()
+        var mercuryFeedHeader = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -28,9 +28,9 @@ extension GTFSRealtime.FeedHeader: ProtobufMessage {
             case 3:
                 timestamp = try reader.uint64(tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.NyctFeedHeader.self, extending: Self.self, number: 1001):
-                nyctFeedHeader = try reader.message(tag, as: GTFSRealtime.NyctFeedHeader.self)
+                nyctFeedHeader.record(try reader.embeddedBytes(tag))
             case 1001 where reader.extensions.contains(GTFSRealtime.MercuryFeedHeader.self, extending: Self.self, number: 1001):
-                mercuryFeedHeader = try reader.message(tag, as: GTFSRealtime.MercuryFeedHeader.self)
+                mercuryFeedHeader.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
@@ -39,8 +39,8 @@ extension GTFSRealtime.FeedHeader: ProtobufMessage {
             gtfsRealtimeVersion: try reader.required(gtfsRealtimeVersion, 1, of: Self.self),
             incrementality: incrementality,
             timestamp: timestamp,
-            nyctFeedHeader: nyctFeedHeader,
-            mercuryFeedHeader: mercuryFeedHeader
+            nyctFeedHeader: try reader.message(nyctFeedHeader, as: GTFSRealtime.NyctFeedHeader.self),
+            mercuryFeedHeader: try reader.message(mercuryFeedHeader, as: GTFSRealtime.MercuryFeedHeader.self)
         )
     }
 

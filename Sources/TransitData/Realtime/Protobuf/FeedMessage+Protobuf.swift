@@ -12,12 +12,12 @@ extension GTFSRealtime.FeedMessage: ProtobufMessage {
     }
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
-        var header: GTFSRealtime.FeedHeader? = nil
+        var header = ProtobufOccurrences()
         var entities: [GTFSRealtime.FeedEntity] = []
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                header = try reader.message(tag, as: GTFSRealtime.FeedHeader.self)
+                header.record(try reader.embeddedBytes(tag))
             case 2:
                 entities.append(try reader.message(tag, as: GTFSRealtime.FeedEntity.self))
             default:
@@ -25,7 +25,7 @@ extension GTFSRealtime.FeedMessage: ProtobufMessage {
             }
         }
         self.init(
-            header: try reader.required(header, 1, of: Self.self),
+            header: try reader.required(try reader.message(header, as: GTFSRealtime.FeedHeader.self), 1, of: Self.self),
             entities: entities
         )
     }

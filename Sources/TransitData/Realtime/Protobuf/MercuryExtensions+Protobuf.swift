@@ -42,21 +42,21 @@ extension GTFSRealtime.MercuryStationAlternative: ProtobufMessage {
     }
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
-        var affectedEntity: GTFSRealtime.EntitySelector? = nil
-        var notes: GTFSRealtime.TranslatedString? = nil
+        var affectedEntity = ProtobufOccurrences()
+        var notes = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                affectedEntity = try reader.message(tag, as: GTFSRealtime.EntitySelector.self)
+                affectedEntity.record(try reader.embeddedBytes(tag))
             case 2:
-                notes = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                notes.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
         }
         self.init(
-            affectedEntity: try reader.required(affectedEntity, 1, of: Self.self),
-            notes: try reader.required(notes, 2, of: Self.self)
+            affectedEntity: try reader.required(try reader.message(affectedEntity, as: GTFSRealtime.EntitySelector.self), 1, of: Self.self),
+            notes: try reader.required(try reader.message(notes, as: GTFSRealtime.TranslatedString.self), 2, of: Self.self)
         )
     }
 
@@ -96,10 +96,10 @@ extension GTFSRealtime.MercuryAlert: ProtobufMessage {
         var servicePlanNumbers: [String] = []
         var generalOrderNumbers: [String] = []
         var displayBeforeActive: UInt64? = nil
-        var humanReadableActivePeriod: GTFSRealtime.TranslatedString? = nil
+        var humanReadableActivePeriod = ProtobufOccurrences()
         var directionality: UInt64? = nil
         var affectedStations: [GTFSRealtime.EntitySelector] = []
-        var screensSummary: GTFSRealtime.TranslatedString? = nil
+        var screensSummary = ProtobufOccurrences()
         var noAffectedStations: Bool? = nil
         var cloneId: String? = nil
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
@@ -119,13 +119,13 @@ extension GTFSRealtime.MercuryAlert: ProtobufMessage {
             case 7:
                 displayBeforeActive = try reader.uint64(tag)
             case 8:
-                humanReadableActivePeriod = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                humanReadableActivePeriod.record(try reader.embeddedBytes(tag))
             case 9:
                 directionality = try reader.uint64(tag)
             case 10:
                 affectedStations.append(try reader.message(tag, as: GTFSRealtime.EntitySelector.self))
             case 11:
-                screensSummary = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                screensSummary.record(try reader.embeddedBytes(tag))
             case 12:
                 noAffectedStations = try reader.bool(tag)
             case 13:
@@ -142,10 +142,10 @@ extension GTFSRealtime.MercuryAlert: ProtobufMessage {
             servicePlanNumbers: servicePlanNumbers,
             generalOrderNumbers: generalOrderNumbers,
             displayBeforeActive: displayBeforeActive,
-            humanReadableActivePeriod: humanReadableActivePeriod,
+            humanReadableActivePeriod: try reader.message(humanReadableActivePeriod, as: GTFSRealtime.TranslatedString.self),
             directionality: directionality,
             affectedStations: affectedStations,
-            screensSummary: screensSummary,
+            screensSummary: try reader.message(screensSummary, as: GTFSRealtime.TranslatedString.self),
             noAffectedStations: noAffectedStations,
             cloneId: cloneId
         )

@@ -49,20 +49,20 @@ extension GTFSRealtime.TripReplacementPeriod: ProtobufMessage {
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var routeId: String? = nil
-        var replacementPeriod: GTFSRealtime.TimeRange? = nil
+        var replacementPeriod = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
                 routeId = try reader.string(tag)
             case 2:
-                replacementPeriod = try reader.message(tag, as: GTFSRealtime.TimeRange.self)
+                replacementPeriod.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
         }
         self.init(
             routeId: routeId,
-            replacementPeriod: replacementPeriod
+            replacementPeriod: try reader.message(replacementPeriod, as: GTFSRealtime.TimeRange.self)
         )
     }
 

@@ -25,31 +25,31 @@ extension GTFSRealtime.Stop: ProtobufMessage {
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var stopId: String? = nil
-        var stopCode: GTFSRealtime.TranslatedString? = nil
-        var stopName: GTFSRealtime.TranslatedString? = nil
-        var ttsStopName: GTFSRealtime.TranslatedString? = nil
-        var stopDesc: GTFSRealtime.TranslatedString? = nil
+        var stopCode = ProtobufOccurrences()
+        var stopName = ProtobufOccurrences()
+        var ttsStopName = ProtobufOccurrences()
+        var stopDesc = ProtobufOccurrences()
         var stopLat: Float? = nil
         var stopLon: Float? = nil
         var zoneId: String? = nil
-        var stopURL: GTFSRealtime.TranslatedString? = nil
+        var stopURL = ProtobufOccurrences()
         var parentStation: String? = nil
         var stopTimezone: String? = nil
         var wheelchairBoarding: GTFSRealtime.Stop.WheelchairBoarding? = nil
         var levelId: String? = nil
-        var platformCode: GTFSRealtime.TranslatedString? = nil
+        var platformCode = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
                 stopId = try reader.string(tag)
             case 2:
-                stopCode = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                stopCode.record(try reader.embeddedBytes(tag))
             case 3:
-                stopName = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                stopName.record(try reader.embeddedBytes(tag))
             case 4:
-                ttsStopName = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                ttsStopName.record(try reader.embeddedBytes(tag))
             case 5:
-                stopDesc = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                stopDesc.record(try reader.embeddedBytes(tag))
             case 6:
                 stopLat = try reader.float(tag)
             case 7:
@@ -57,7 +57,7 @@ extension GTFSRealtime.Stop: ProtobufMessage {
             case 8:
                 zoneId = try reader.string(tag)
             case 9:
-                stopURL = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                stopURL.record(try reader.embeddedBytes(tag))
             case 11:
                 parentStation = try reader.string(tag)
             case 12:
@@ -67,26 +67,26 @@ extension GTFSRealtime.Stop: ProtobufMessage {
             case 14:
                 levelId = try reader.string(tag)
             case 15:
-                platformCode = try reader.message(tag, as: GTFSRealtime.TranslatedString.self)
+                platformCode.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
         }
         self.init(
             stopId: stopId,
-            stopCode: stopCode,
-            stopName: stopName,
-            ttsStopName: ttsStopName,
-            stopDesc: stopDesc,
+            stopCode: try reader.message(stopCode, as: GTFSRealtime.TranslatedString.self),
+            stopName: try reader.message(stopName, as: GTFSRealtime.TranslatedString.self),
+            ttsStopName: try reader.message(ttsStopName, as: GTFSRealtime.TranslatedString.self),
+            stopDesc: try reader.message(stopDesc, as: GTFSRealtime.TranslatedString.self),
             stopLat: stopLat,
             stopLon: stopLon,
             zoneId: zoneId,
-            stopURL: stopURL,
+            stopURL: try reader.message(stopURL, as: GTFSRealtime.TranslatedString.self),
             parentStation: parentStation,
             stopTimezone: stopTimezone,
             wheelchairBoarding: wheelchairBoarding,
             levelId: levelId,
-            platformCode: platformCode
+            platformCode: try reader.message(platformCode, as: GTFSRealtime.TranslatedString.self)
         )
     }
 

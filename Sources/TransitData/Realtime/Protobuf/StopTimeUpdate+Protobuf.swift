@@ -62,12 +62,12 @@ extension GTFSRealtime.TripUpdate.StopTimeUpdate: ProtobufMessage {
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var stopSequence: UInt32? = nil
         var stopId: String? = nil
-        var arrival: GTFSRealtime.TripUpdate.StopTimeEvent? = nil
-        var departure: GTFSRealtime.TripUpdate.StopTimeEvent? = nil
+        var arrival = ProtobufOccurrences()
+        var departure = ProtobufOccurrences()
         var departureOccupancyStatus: GTFSRealtime.VehiclePosition.OccupancyStatus? = nil
         var scheduleRelationship: GTFSRealtime.TripUpdate.StopTimeUpdate.ScheduleRelationship? = nil
-        var stopTimeProperties: GTFSRealtime.TripUpdate.StopTimeUpdate.StopTimeProperties? = nil
-        var nyctStopTimeUpdate: GTFSRealtime.NyctStopTimeUpdate? = nil
+        var stopTimeProperties = ProtobufOccurrences()
+        var nyctStopTimeUpdate = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -75,17 +75,17 @@ extension GTFSRealtime.TripUpdate.StopTimeUpdate: ProtobufMessage {
             case 4:
                 stopId = try reader.string(tag)
             case 2:
-                arrival = try reader.message(tag, as: GTFSRealtime.TripUpdate.StopTimeEvent.self)
+                arrival.record(try reader.embeddedBytes(tag))
             case 3:
-                departure = try reader.message(tag, as: GTFSRealtime.TripUpdate.StopTimeEvent.self)
+                departure.record(try reader.embeddedBytes(tag))
             case 7:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.VehiclePosition.OccupancyStatus.self) { departureOccupancyStatus = value }
             case 5:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.TripUpdate.StopTimeUpdate.ScheduleRelationship.self) { scheduleRelationship = value }
             case 6:
-                stopTimeProperties = try reader.message(tag, as: GTFSRealtime.TripUpdate.StopTimeUpdate.StopTimeProperties.self)
+                stopTimeProperties.record(try reader.embeddedBytes(tag))
             case 1001 where reader.extensions.contains(GTFSRealtime.NyctStopTimeUpdate.self, extending: Self.self, number: 1001):
-                nyctStopTimeUpdate = try reader.message(tag, as: GTFSRealtime.NyctStopTimeUpdate.self)
+                nyctStopTimeUpdate.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
@@ -93,12 +93,12 @@ extension GTFSRealtime.TripUpdate.StopTimeUpdate: ProtobufMessage {
         self.init(
             stopSequence: stopSequence,
             stopId: stopId,
-            arrival: arrival,
-            departure: departure,
+            arrival: try reader.message(arrival, as: GTFSRealtime.TripUpdate.StopTimeEvent.self),
+            departure: try reader.message(departure, as: GTFSRealtime.TripUpdate.StopTimeEvent.self),
             departureOccupancyStatus: departureOccupancyStatus,
             scheduleRelationship: scheduleRelationship,
-            stopTimeProperties: stopTimeProperties,
-            nyctStopTimeUpdate: nyctStopTimeUpdate
+            stopTimeProperties: try reader.message(stopTimeProperties, as: GTFSRealtime.TripUpdate.StopTimeUpdate.StopTimeProperties.self),
+            nyctStopTimeUpdate: try reader.message(nyctStopTimeUpdate, as: GTFSRealtime.NyctStopTimeUpdate.self)
         )
     }
 

@@ -24,8 +24,8 @@ extension GTFSRealtime.TripDescriptor: ProtobufMessage {
         var startTime: String? = nil
         var startDate: String? = nil
         var scheduleRelationship: GTFSRealtime.TripDescriptor.ScheduleRelationship? = nil
-        var modifiedTrip: GTFSRealtime.TripDescriptor.ModifiedTripSelector? = nil
-        var nyctTripDescriptor: GTFSRealtime.NyctTripDescriptor? = nil
+        var modifiedTrip = ProtobufOccurrences()
+        var nyctTripDescriptor = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -41,9 +41,9 @@ extension GTFSRealtime.TripDescriptor: ProtobufMessage {
             case 4:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.TripDescriptor.ScheduleRelationship.self) { scheduleRelationship = value }
             case 7:
-                modifiedTrip = try reader.message(tag, as: GTFSRealtime.TripDescriptor.ModifiedTripSelector.self)
+                modifiedTrip.record(try reader.embeddedBytes(tag))
             case 1001 where reader.extensions.contains(GTFSRealtime.NyctTripDescriptor.self, extending: Self.self, number: 1001):
-                nyctTripDescriptor = try reader.message(tag, as: GTFSRealtime.NyctTripDescriptor.self)
+                nyctTripDescriptor.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
@@ -55,8 +55,8 @@ extension GTFSRealtime.TripDescriptor: ProtobufMessage {
             startTime: startTime,
             startDate: startDate,
             scheduleRelationship: scheduleRelationship,
-            modifiedTrip: modifiedTrip,
-            nyctTripDescriptor: nyctTripDescriptor
+            modifiedTrip: try reader.message(modifiedTrip, as: GTFSRealtime.TripDescriptor.ModifiedTripSelector.self),
+            nyctTripDescriptor: try reader.message(nyctTripDescriptor, as: GTFSRealtime.NyctTripDescriptor.self)
         )
     }
 

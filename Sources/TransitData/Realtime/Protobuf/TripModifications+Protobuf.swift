@@ -64,8 +64,8 @@ extension GTFSRealtime.TripModifications.Modification: ProtobufMessage {
     }
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
-        var startStopSelector: GTFSRealtime.StopSelector? = nil
-        var endStopSelector: GTFSRealtime.StopSelector? = nil
+        var startStopSelector = ProtobufOccurrences()
+        var endStopSelector = ProtobufOccurrences()
         var propagatedModificationDelay: Int32? = nil
         var replacementStops: [GTFSRealtime.ReplacementStop] = []
         var serviceAlertId: String? = nil
@@ -73,9 +73,9 @@ extension GTFSRealtime.TripModifications.Modification: ProtobufMessage {
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                startStopSelector = try reader.message(tag, as: GTFSRealtime.StopSelector.self)
+                startStopSelector.record(try reader.embeddedBytes(tag))
             case 2:
-                endStopSelector = try reader.message(tag, as: GTFSRealtime.StopSelector.self)
+                endStopSelector.record(try reader.embeddedBytes(tag))
             case 3:
                 propagatedModificationDelay = try reader.int32(tag)
             case 4:
@@ -89,8 +89,8 @@ extension GTFSRealtime.TripModifications.Modification: ProtobufMessage {
             }
         }
         self.init(
-            startStopSelector: startStopSelector,
-            endStopSelector: endStopSelector,
+            startStopSelector: try reader.message(startStopSelector, as: GTFSRealtime.StopSelector.self),
+            endStopSelector: try reader.message(endStopSelector, as: GTFSRealtime.StopSelector.self),
             propagatedModificationDelay: propagatedModificationDelay,
             replacementStops: replacementStops,
             serviceAlertId: serviceAlertId,

@@ -16,18 +16,18 @@ extension GTFSRealtime.TripUpdate: ProtobufMessage {
     }
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
-        var trip: GTFSRealtime.TripDescriptor? = nil
-        var vehicle: GTFSRealtime.VehicleDescriptor? = nil
+        var trip = ProtobufOccurrences()
+        var vehicle = ProtobufOccurrences()
         var stopTimeUpdates: [GTFSRealtime.TripUpdate.StopTimeUpdate] = []
         var timestamp: UInt64? = nil
         var delay: Int32? = nil
-        var tripProperties: GTFSRealtime.TripUpdate.TripProperties? = nil
+        var tripProperties = ProtobufOccurrences()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                trip = try reader.message(tag, as: GTFSRealtime.TripDescriptor.self)
+                trip.record(try reader.embeddedBytes(tag))
             case 3:
-                vehicle = try reader.message(tag, as: GTFSRealtime.VehicleDescriptor.self)
+                vehicle.record(try reader.embeddedBytes(tag))
             case 2:
                 stopTimeUpdates.append(try reader.message(tag, as: GTFSRealtime.TripUpdate.StopTimeUpdate.self))
             case 4:
@@ -35,18 +35,18 @@ extension GTFSRealtime.TripUpdate: ProtobufMessage {
             case 5:
                 delay = try reader.int32(tag)
             case 6:
-                tripProperties = try reader.message(tag, as: GTFSRealtime.TripUpdate.TripProperties.self)
+                tripProperties.record(try reader.embeddedBytes(tag))
             default:
                 try reader.skip(tag)
             }
         }
         self.init(
-            trip: try reader.required(trip, 1, of: Self.self),
-            vehicle: vehicle,
+            trip: try reader.required(try reader.message(trip, as: GTFSRealtime.TripDescriptor.self), 1, of: Self.self),
+            vehicle: try reader.message(vehicle, as: GTFSRealtime.VehicleDescriptor.self),
             stopTimeUpdates: stopTimeUpdates,
             timestamp: timestamp,
             delay: delay,
-            tripProperties: tripProperties
+            tripProperties: try reader.message(tripProperties, as: GTFSRealtime.TripUpdate.TripProperties.self)
         )
     }
 

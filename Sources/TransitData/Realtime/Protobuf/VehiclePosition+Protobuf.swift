@@ -21,9 +21,9 @@ extension GTFSRealtime.VehiclePosition: ProtobufMessage {
     }
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
-        var trip: GTFSRealtime.TripDescriptor? = nil
-        var vehicle: GTFSRealtime.VehicleDescriptor? = nil
-        var position: GTFSRealtime.Position? = nil
+        var trip = ProtobufOccurrences()
+        var vehicle = ProtobufOccurrences()
+        var position = ProtobufOccurrences()
         var currentStopSequence: UInt32? = nil
         var stopId: String? = nil
         var currentStatus: GTFSRealtime.VehiclePosition.VehicleStopStatus? = nil
@@ -35,11 +35,11 @@ extension GTFSRealtime.VehiclePosition: ProtobufMessage {
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                trip = try reader.message(tag, as: GTFSRealtime.TripDescriptor.self)
+                trip.record(try reader.embeddedBytes(tag))
             case 8:
-                vehicle = try reader.message(tag, as: GTFSRealtime.VehicleDescriptor.self)
+                vehicle.record(try reader.embeddedBytes(tag))
             case 2:
-                position = try reader.message(tag, as: GTFSRealtime.Position.self)
+                position.record(try reader.embeddedBytes(tag))
             case 3:
                 currentStopSequence = try reader.uint32(tag)
             case 7:
@@ -61,9 +61,9 @@ extension GTFSRealtime.VehiclePosition: ProtobufMessage {
             }
         }
         self.init(
-            trip: trip,
-            vehicle: vehicle,
-            position: position,
+            trip: try reader.message(trip, as: GTFSRealtime.TripDescriptor.self),
+            vehicle: try reader.message(vehicle, as: GTFSRealtime.VehicleDescriptor.self),
+            position: try reader.message(position, as: GTFSRealtime.Position.self),
             currentStopSequence: currentStopSequence,
             stopId: stopId,
             currentStatus: currentStatus,
