@@ -1,6 +1,8 @@
 // The callout of a station or bus stop: name, its lines, arrivals by route and direction (next three, in minutes)
 // and alerts (current, later today, tomorrow). Kept live by `watch` over the WebSocket while it is open.
 import { el, bullet, busTag, richText } from "./dom.js";
+import { minutesUntil } from "./arrival-minutes.js";
+import { texts } from "./board-texts.js";
 
 const arrivalsShown = 3;
 /** Without a pushed board for this long, the popup asks the REST API again (the iOS app refreshed every 60 s). */
@@ -44,6 +46,8 @@ export class StopPopup {
       .setDOMContent(this.body)
       .addTo(this.map);
     this.popup.on("close", () => this.closed());
+    // Room above the stop for the callout, below the toolbar.
+    this.map.easeTo({ center: [stop.lon, stop.lat], offset: [0, this.map.getCanvas().clientHeight * 0.25], duration: 300 });
     this.render();
     this.watch();
     this.fetchDetails();
@@ -131,6 +135,7 @@ export class StopPopup {
       this.arrivalsList(badge),
       this.alertsSection(),
     );
+    this.popup?.setLngLat([stop.lon, stop.lat]); // re-picks the side the callout opens on for its new size
   }
 
   arrivalsList(badge) {
@@ -186,12 +191,4 @@ function alertItem(alert) {
     el("details", {}, el("summary", {}, headerLine), el("p", { class: "description" }, richText(description))));
 }
 
-/** Whole minutes from now to an arrival, from its absolute time when given (so an older board stays right). */
-function minutesUntil(arrival, nowSeconds) {
-  if (Number.isFinite(arrival.time)) return Math.max(0, Math.floor((arrival.time - nowSeconds) / 60));
-  return Math.max(0, Number(arrival.minutes) || 0);
-}
-
-function directionName(direction) {
-  return direction === "N" ? "Uptown" : direction === "S" ? "Downtown" : direction ?? "";
-}
+const directionName = texts("en").direction;

@@ -1,0 +1,40 @@
+// Words of the arrivals boards (station display, map popup) in English and Spanish.
+
+const english = {
+  locale: "en-US",
+  min: "min",
+  due: "Due",
+  loading: "Loading arrivals…",
+  noTrains: "No trains expected soon",
+  noStation: "Add ?station=ID to the address",
+  direction: (d) => (d === "N" ? "Uptown" : d === "S" ? "Downtown" : d ?? ""),
+  minutesLabel: (m) => (m === 0 ? "arriving now" : `in ${m} ${m === 1 ? "minute" : "minutes"}`),
+  connection: (state, age) => {
+    const head = state === "offline" ? "Offline" : state === "connecting" ? "Connecting" : "Reconnecting";
+    return age === null ? `${head}…` : `${head}… times from ${ageText(age, "s", "min")} ago`;
+  },
+};
+
+const spanish = {
+  locale: "es-US",
+  min: "min",
+  due: "Llegando",
+  loading: "Cargando llegadas…",
+  noTrains: "No se esperan trenes pronto",
+  noStation: "Añada ?station=ID a la dirección",
+  direction: (d) => (d === "N" ? "Hacia el norte" : d === "S" ? "Hacia el sur" : d ?? ""),
+  minutesLabel: (m) => (m === 0 ? "llegando ahora" : `en ${m} ${m === 1 ? "minuto" : "minutos"}`),
+  connection: (state, age) => {
+    const head = state === "offline" ? "Sin conexión" : state === "connecting" ? "Conectando" : "Reconectando";
+    return age === null ? `${head}…` : `${head}… horarios de hace ${ageText(age, "s", "min")}`;
+  },
+};
+
+/** The texts for a language code ("en" or "es"). */
+export function texts(lang) {
+  return lang === "es" ? spanish : english;
+}
+
+function ageText(seconds, secondUnit, minuteUnit) {
+  return seconds < 90 ? `${Math.round(seconds)} ${secondUnit}` : `${Math.round(seconds / 60)} ${minuteUnit}`;
+}

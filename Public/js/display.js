@@ -1,0 +1,153 @@
+// The station display (/display?station=127): a full-screen arrivals board driven by `watch` over the WebSocket.
+// Options: lines=1,2 · direction=N|S · walk=N (hide trains leaving sooner than N minutes) · theme=dark|light|high-contrast
+// · lang=en|es · scale=1 · rows=6 · tz=America/New_York (the clock's time zone). It keeps showing the last board, with its age, while reconnecting, and reloads
+// itself when the server comes back with another version.
+import { collectErrors, publishStatus } from "./page-status.js";
+import { Connection } from "./connection.js";
+import { el, bullet } from "./dom.js";
+import { boardRows } from "./display-rows.js";
+import { texts } from "./board-texts.js";
+
+const reportError = collectErrors();
+const options = readOptions(new URLSearchParams(location.search));
+const t = texts(options.lang);
+document.documentElement.lang = options.lang;
+document.documentElement.dataset.theme = options.theme;
+document.documentElement.style.setProperty("--scale", String(options.scale));
+
+const state = {
+  connection: "connecting",
+  board: null,          // the last arrivals message (or REST answer) for the station
+  receivedAtMs: null,   // when it arrived
+  clockOffsetMs: 0,     // server clock minus ours, from the board's `ts`
+  serverVersion: null,
+  rows: [],
+  alerts: [],
+};
+
+publishStatus({
+  state: () => state.connection,
+  station: () => options.station,
+  rows: () => state.rows.map(({ route, direction, minutes }) => ({ route, direction, minutes })),
+  boardAge: () => (state.receivedAtMs === null ? null : Math.round((Date.now() - state.receivedAtMs) / 1000)),
+  serverVersion: () => state.serverVersion,
+  ready: () => state.board !== null,
+});
+
+start().catch((error) => reportError(`display failed: ${error?.stack ?? error}`));
+
+async function start() {
+  if (!options.station) {
+    document.getElementById("station-name").textContent = t.noStation;
+    return;
+  }
+  loadStation();
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const connection = new Connection(`${scheme}//${location.host}/ws`, {
+    onMessage: (message, receivedAtMs) => receive(connection, message, receivedAtMs),
+    onStateChange: (connectionState) => {
+      state.connection = connectionState;
+      render();
+    },
+  });
+  connection.start();
+  setInterval(render, 1000);
+  render();
+}
+
+function receive(connection, message, receivedAtMs) {
+  if (message.type === "hello") {
+    if (state.serverVersion !== null && message.server !== state.serverVersion) {
+      location.reload();
+      return;
+    }
+    state.serverVersion = message.server;
+    connection.markLive();
+    connection.send({ op: "watch", station: options.station });
+  } else if (message.type === "arrivals" && message.station === options.station) {
+    acceptBoard(message, receivedAtMs);
+  } else if (message.type === "alerts" && message.station === options.station) {
+    state.alerts = Array.isArray(message.alerts) ? message.alerts : [];
+  } else if (message.type === "error") {
+    console.warn(`trackside: server refused watch (${message.code}): ${message.message}`);
+  }
+  render();
+}
+
+function acceptBoard(board, receivedAtMs) {
+  state.board = board;
+  state.receivedAtMs = receivedAtMs;
+  if (Number.isFinite(board.ts)) state.clockOffsetMs = board.ts - receivedAtMs;
+}
+
+/** Name, lines and a first board from the REST API, so the screen is filled before the first push. */
+async function loadStation() {
+  try {
+    const response = await fetch(`/api/stations/${encodeURIComponent(options.station)}`);
+    if (!response.ok) throw new Error(`station ${options.station} answered ${response.status}`);
+    const station = await response.json();
+    document.getElementById("station-name").textContent = station.name ?? options.station;
+    document.title = `${station.name ?? options.station} — Trackside`;
+    const lines = (station.lines ?? []).filter((line) => options.lines === null || options.lines.includes(line));
+    document.getElementById("station-lines").replaceChildren(...lines.map((line) => bullet(line)));
+    const groups = station.arrivals?.groups ?? station.groups ?? station.arrivals;
+    if (state.board === null && Array.isArray(groups)) acceptBoard({ station: options.station, groups }, Date.now());
+    render();
+  } catch (error) {
+    document.getElementById("station-name").textContent = options.station;
+    console.warn("trackside:", error);
+  }
+}
+
+function render() {
+  const nowMs = Date.now() + state.clockOffsetMs;
+  document.getElementById("clock").textContent = new Date(nowMs).toLocaleTimeString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: options.timeZone });
+  state.rows = state.board ? boardRows(state.board.groups ?? [], nowMs / 1000, options) : [];
+  const list = document.getElementById("rows");
+  list.replaceChildren(...state.rows.map((row) => el("li", { class: "row" },
+    bullet(row.route),
+    el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) }),
+    row.headsign ? el("span", { class: "direction", text: t.direction(row.direction) }) : null,
+    el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) },
+      row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })))));
+  const empty = document.getElementById("empty");
+  empty.hidden = state.rows.length > 0;
+  empty.textContent = state.board ? t.noTrains : t.loading;
+
+  const live = state.connection === "live";
+  const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
+  document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
+  document.getElementById("connection").textContent = live ? "" : t.connection(state.connection, age);
+  const current = state.alerts.filter((alert) => (alert.when ?? "now") === "now");
+  document.getElementById("alerts").textContent = current.map((alert) => alert.type ?? "").filter(Boolean).join(" · ");
+}
+
+function readOptions(params) {
+  const number = (name, fallback, low, high) => {
+    const value = Number(params.get(name));
+    return params.has(name) && Number.isFinite(value) ? Math.min(high, Math.max(low, value)) : fallback;
+  };
+  const oneOf = (name, allowed) => (allowed.includes(params.get(name)) ? params.get(name) : allowed[0]);
+  const lines = params.get("lines");
+  return {
+    station: params.get("station"),
+    lines: lines ? lines.split(",").map((line) => line.trim().toUpperCase()).filter(Boolean) : null,
+    direction: ["N", "S"].includes(params.get("direction")) ? params.get("direction") : null,
+    walkMinutes: number("walk", 0, 0, 60),
+    theme: oneOf("theme", ["dark", "light", "high-contrast"]),
+    lang: oneOf("lang", ["en", "es"]),
+    scale: number("scale", 1, 0.5, 3),
+    rows: Math.round(number("rows", 6, 1, 20)),
+    timeZone: validTimeZone(params.get("tz")) ?? "America/New_York",
+  };
+}
+
+function validTimeZone(name) {
+  if (!name) return null;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return name;
+  } catch {
+    return null;
+  }
+}
