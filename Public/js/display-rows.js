@@ -1,6 +1,6 @@
 // The station display's rows: every upcoming train of the chosen lines and direction, soonest first, leaving out
 // those that leave before a rider walking `walkMinutes` could reach the platform.
-import { minutesUntil } from "./arrival-minutes.js";
+import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 
 /**
  * @param {object[]} groups `arrivals` message groups: `{route, direction, headsign, arrivals: [{time, minutes}]}`
@@ -10,10 +10,10 @@ import { minutesUntil } from "./arrival-minutes.js";
  */
 export function boardRows(groups, nowSeconds, { lines, direction, walkMinutes, rows }) {
   const all = [];
-  for (const group of groups) {
+  for (const group of validGroups(groups)) {
     if (lines !== null && !lines.includes(String(group.route).toUpperCase())) continue;
     if (direction !== null && group.direction !== direction) continue;
-    for (const arrival of group.arrivals ?? []) {
+    for (const arrival of arrivalsOf(group)) {
       if (Number.isFinite(arrival.time) && arrival.time < nowSeconds - 30) continue;
       const minutes = minutesUntil(arrival, nowSeconds);
       if (minutes < walkMinutes) continue;

@@ -6,6 +6,7 @@ import { collectErrors, publishStatus } from "./page-status.js";
 import { Connection } from "./connection.js";
 import { el, bullet } from "./dom.js";
 import { boardRows } from "./display-rows.js";
+import { validAlerts } from "./board-message.js";
 import { texts } from "./board-texts.js";
 
 const reportError = collectErrors();
@@ -67,7 +68,7 @@ function receive(connection, message, receivedAtMs) {
   } else if (message.type === "arrivals" && message.station === options.station) {
     acceptBoard(message, receivedAtMs);
   } else if (message.type === "alerts" && message.station === options.station) {
-    state.alerts = Array.isArray(message.alerts) ? message.alerts : [];
+    state.alerts = validAlerts(message.alerts);
   } else if (message.type === "error") {
     console.warn(`trackside: server refused watch (${message.code}): ${message.message}`);
   }

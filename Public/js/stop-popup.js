@@ -1,7 +1,7 @@
 // The callout of a station or bus stop: name, its lines, arrivals by route and direction (next three, in minutes)
 // and alerts (current, later today, tomorrow). Kept live by `watch` over the WebSocket while it is open.
 import { el, bullet, busTag, richText } from "./dom.js";
-import { minutesUntil } from "./arrival-minutes.js";
+import { arrivalsOf, minutesUntil, validGroups, validAlerts } from "./board-message.js";
 import { texts } from "./board-texts.js";
 
 const arrivalsShown = 3;
@@ -66,7 +66,7 @@ export class StopPopup {
   /** Applies a pushed `arrivals` message if it is for the open stop. */
   applyArrivals(message) {
     if (!this.stop || message.station !== this.stop.id) return;
-    this.board = { groups: Array.isArray(message.groups) ? message.groups : [] };
+    this.board = { groups: validGroups(message.groups) };
     this.pushed.arrivals = true;
     this.updatedAtMs = Date.now();
     this.render();
@@ -76,7 +76,7 @@ export class StopPopup {
   /** Applies a pushed `alerts` message if it is for the open stop. */
   applyAlerts(message) {
     if (!this.stop || message.station !== this.stop.id) return;
-    this.alerts = Array.isArray(message.alerts) ? message.alerts : [];
+    this.alerts = validAlerts(message.alerts);
     this.pushed.alerts = true;
     this.render();
   }
@@ -112,8 +112,8 @@ export class StopPopup {
       if (this.stop !== stop) return;
       // A pushed board is newer than this answer when it arrived first.
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
-      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups };
-      if (Array.isArray(details.alerts) && !this.pushed.alerts) this.alerts = details.alerts;
+      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups: validGroups(groups) };
+      if (Array.isArray(details.alerts) && !this.pushed.alerts) this.alerts = validAlerts(details.alerts);
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
       this.updatedAtMs = Date.now();
       this.render();
@@ -147,7 +147,7 @@ export class StopPopup {
     }
     const now = this.context.serverNowSeconds();
     return el("ul", { class: "arrivals", "aria-label": "Arrivals" }, groups.map((group) => {
-      const minutes = (group.arrivals ?? []).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, now));
+      const minutes = arrivalsOf(group).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, now));
       const text = minutes.length ? `${minutes.join(", ")} min` : "—";
       return el("li", {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
@@ -174,7 +174,7 @@ export class StopPopup {
   summary() {
     const now = this.context.serverNowSeconds();
     const parts = this.board.groups.slice(0, 4).map((group) => {
-      const first = group.arrivals?.[0];
+      const first = arrivalsOf(group)[0];
       const where = group.headsign ?? directionName(group.direction);
       return first ? `${group.route} to ${where} in ${minutesUntil(first, now)} minutes` : null;
     }).filter(Boolean);
