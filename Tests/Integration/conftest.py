@@ -37,10 +37,10 @@ class TracksideServer:
 
     LISTENING = re.compile(r"trackside: listening on (http://(\S+):(\d+))")
 
-    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0):
+    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0, port=0):
         self.log_path = pathlib.Path(log_dir) / f"trackside-{os.getpid()}-{time.monotonic_ns()}.log"
         self._log = open(self.log_path, "wb")
-        self.args = ["serve", "--port", "0", *args]
+        self.args = ["serve", "--port", str(port), *args]
         self.process = subprocess.Popen([str(binary), *self.args], cwd=ROOT, stdout=self._log,
                                         stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + start_timeout
@@ -77,12 +77,14 @@ class TracksideServer:
 @pytest.fixture
 def start_trackside(trackside_bin, tmp_path):
     """Factory: `start_trackside("--source", "replay:…")` starts `trackside serve --port 0 <args>`,
-    waits for its listening line and returns a TracksideServer. Every server started is stopped
-    with SIGTERM at teardown, which must exit 0 within 5 s."""
+    waits for its listening line and returns a TracksideServer. `port=N` binds a given port instead
+    (to restart a server where its clients expect it). Every server started is stopped with SIGTERM
+    at teardown, which must exit 0 within 5 s."""
     servers = []
 
-    def start(*args, env=None, start_timeout=30.0):
-        server = TracksideServer(trackside_bin, [str(a) for a in args], tmp_path, env=env, start_timeout=start_timeout)
+    def start(*args, env=None, start_timeout=30.0, port=0):
+        server = TracksideServer(trackside_bin, [str(a) for a in args], tmp_path, env=env,
+                                 start_timeout=start_timeout, port=port)
         servers.append(server)
         return server
 
@@ -96,3 +98,17 @@ def start_trackside(trackside_bin, tmp_path):
 def trackside_server(start_trackside):
     """A `trackside serve --port 0` with default options."""
     return start_trackside()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium (SwiftShader WebGL2) for the browser suites, with a 1024x768 viewport and
+    `prefers-reduced-motion: reduce`, so that vehicles are drawn exactly where the server placed them."""
+    import headless_chromium
+    if not headless_chromium.available():
+        if os.environ.get("CI"):
+            pytest.fail("chromium and chromedriver are missing in CI (Tests/setup.sh installs them)")
+        pytest.skip("chromium and chromedriver are not installed: run Tests/setup.sh")
+    driver = headless_chromium.start(1024, 768, reduced_motion=True)
+    yield driver
+    driver.quit()

@@ -1,0 +1,157 @@
+"""Unit tests of the page's pure JavaScript modules, run in the real browser (headless Chromium) from
+`trackside serve`'s static files: motion along segments, the vehicle store's snapshot/delta/gap handling and
+its tolerance of garbage, the subscription region, the display's rows, route colours and route tokens."""
+import pytest
+
+
+@pytest.fixture
+def run_js(browser, trackside_server):
+    """Runs an async function body in a page of the server's origin; `m` holds the imported modules."""
+    browser.get(f"{trackside_server.base_url}/vendor/maplibre-gl/LICENSE.txt")
+
+    def run(body, *modules):
+        script = f"""
+            const done = arguments[arguments.length - 1];
+            Promise.all({[f"/js/{name}.js" for name in modules]!r}.map(path => import(path)))
+              .then(async loaded => {{ const m = Object.assign({{}}, ...loaded); {body} }})
+              .then(done, error => done({{error: String(error && error.stack || error)}}));"""
+        result = browser.execute_async_script(script)
+        assert not (isinstance(result, dict) and "error" in result), result
+        return result
+
+    browser.set_script_timeout(10)
+    return run
+
+
+def test_motion_follows_the_path_by_time_and_never_runs_past_its_end(run_js):
+    result = run_js("""
+        // An L: 1 unit east, then 1 unit north (near the equator, so degrees are nearly square).
+        const state = {lon: 0, lat: 0, bearing: 45, seg: {t0: 100, t1: 200, path: [[0, 0], [0.001, 0], [0.001, 0.001]]}};
+        const seg = m.prepareSegment(state);
+        const at = t => m.positionAt(state, seg, t);
+        return {before: at(50), quarter: at(125), threeQuarters: at(175), after: at(500),
+                noSegment: m.positionAt(state, null, 150), moving: m.isMoving(seg, 150), arrived: m.isMoving(seg, 200)};
+    """, "motion")
+    assert result["before"] == {"lon": 0, "lat": 0, "bearing": 90}
+    assert result["quarter"]["lon"] == pytest.approx(0.0005, abs=1e-7) and result["quarter"]["bearing"] == pytest.approx(90)
+    assert result["threeQuarters"]["lat"] == pytest.approx(0.0005, abs=1e-7)
+    assert result["threeQuarters"]["bearing"] == pytest.approx(0, abs=1e-6)
+    assert result["after"] == {"lon": 0.001, "lat": 0.001, "bearing": pytest.approx(0, abs=1e-6)}
+    assert result["noSegment"] == {"lon": 0, "lat": 0, "bearing": 45}
+    assert result["moving"] is True and result["arrived"] is False
+
+
+def test_motion_rejects_unusable_segments(run_js):
+    result = run_js("""
+        const cases = [undefined, null, {}, {t0: 1, t1: 2}, {t0: 1, t1: 2, path: [[0, 0]]},
+            {t0: 2, t1: 1, path: [[0, 0], [1, 1]]}, {t0: "a", t1: 2, path: [[0, 0], [1, 1]]},
+            {t0: 1, t1: 2, path: [[0, 0], [0, 0]]}, {t0: 1, t1: 2, path: [[0, 0], "x", [NaN, 1], null]},
+            {t0: 1, t1: 2, path: "garbage"}];
+        return cases.map(seg => m.prepareSegment({lon: 0, lat: 0, seg}));
+    """, "motion")
+    assert result == [None] * 10
+
+
+def test_store_applies_snapshots_and_deltas_and_detects_gaps(run_js):
+    result = run_js("""
+        const s = new m.VehicleStore();
+        const v = (id, lon) => ({id, kind: "subway", route: "A", lon, lat: 40.7, bearing: 0, status: "moving", age: 3});
+        s.applySnapshot({type: "snapshot", epoch: "e1", seq: 10, ts: 5000, vehicles: [v("a", -73.9), v("b", -73.8)]}, 4000);
+        const afterSnapshot = [...s.records.keys()];
+        const ok = s.applyDelta({type: "delta", epoch: "e1", seq: 11, ts: 6000, upsert: [v("c", -73.7), v("a", -73.95)], remove: ["b", "zzz"]}, 5000);
+        const sameSeq = s.applyDelta({type: "delta", epoch: "e1", seq: 11, ts: 6000, upsert: [], remove: []}, 5000);
+        const gap = s.applyDelta({type: "delta", epoch: "e1", seq: 13, ts: 7000, upsert: [v("d", 1)], remove: ["a"]}, 6000);
+        const otherEpoch = s.applyDelta({type: "delta", epoch: "e2", seq: 12, ts: 7000, upsert: [v("d", 1)], remove: []}, 6000);
+        return {afterSnapshot, ok, sameSeq, gap, otherEpoch, ids: [...s.records.keys()].sort(), seq: s.seq,
+                aLon: s.records.get("a").state.lon, offset: s.clockOffsetMs, age: s.ageSeconds(s.records.get("a"), 7000)};
+    """, "vehicle-store")
+    assert result["afterSnapshot"] == ["a", "b"]
+    assert result["ok"] is True and result["sameSeq"] is True
+    assert result["gap"] is False and result["otherEpoch"] is False
+    assert result["ids"] == ["a", "c"] and result["seq"] == 11 and result["aLon"] == -73.95
+    assert result["offset"] == 1000
+    assert result["age"] == pytest.approx(3 + 2)
+
+
+def test_store_ignores_garbage_vehicles(run_js):
+    result = run_js("""
+        const s = new m.VehicleStore();
+        s.applySnapshot({type: "snapshot", epoch: "e", seq: 1, ts: 0, vehicles: [null, 7, "x", {}, {id: 5, lon: 1, lat: 1},
+            {id: "nolat", lon: 1}, {id: "nan", lon: NaN, lat: 1}, {id: "ok", lon: 1, lat: 2, seg: {path: "bad"}}]}, 0);
+        s.applyDelta({type: "delta", epoch: "e", seq: 2, ts: 0}, 0);  // no upsert or remove arrays
+        s.applySnapshot({type: "snapshot", epoch: "e", seq: 3, ts: 0}, 0);  // no vehicles array
+        return {ids: [...s.records.keys()], seq: s.seq};
+    """, "vehicle-store")
+    assert result == {"ids": [], "seq": 3}
+
+
+def test_region_thresholds_margin_and_coverage(run_js):
+    result = run_js("""
+        const box = (w, s, e, n) => ({getWest: () => w, getSouth: () => s, getEast: () => e, getNorth: () => n});
+        const midtown = box(-74.00, 40.74, -73.96, 40.77);   // about 3.4 km wide, 3.3 km tall
+        const options = {showTrains: true, showBuses: true, vehicleMaxSpanKm: 8, busMaxSpanKm: 3};
+        const wanted = m.desiredRegion(midtown, options);
+        const small = m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), options);
+        const huge = m.desiredRegion(box(-74.2, 40.5, -73.7, 40.9), options);
+        const noTrains = m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), {...options, showTrains: false});
+        return {span: m.viewSpanKm(midtown), wanted, small: small.layers, huge: huge.layers, noTrains: noTrains.layers,
+                covers: m.subscriptionCovers(wanted, wanted, midtown),
+                coversAfterPan: m.subscriptionCovers(wanted, wanted, box(-73.98, 40.74, -73.94, 40.77)),
+                coversOtherLayers: m.subscriptionCovers({...wanted, layers: ["subway", "bus"]}, wanted, midtown),
+                coversAfterZoomIn: m.subscriptionCovers(wanted, m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76),
+                    {...options, showBuses: false}), box(-73.99, 40.75, -73.98, 40.76))};
+    """, "region")
+    assert result["span"] == pytest.approx(3.37, abs=0.05)
+    assert result["wanted"]["layers"] == ["subway"]
+    assert result["wanted"]["bbox"] == [-74.01, 40.7325, -73.95, 40.7775]
+    assert result["small"] == ["subway", "bus"] and result["huge"] == [] and result["noTrains"] == ["bus"]
+    assert result["covers"] is True and result["coversAfterPan"] is False
+    assert result["coversOtherLayers"] is False and result["coversAfterZoomIn"] is False
+
+
+def test_display_rows_filter_sort_and_limit(run_js):
+    result = run_js("""
+        const now = 1000000;
+        const groups = [
+            {route: "1", direction: "N", headsign: "Van Cortlandt", arrivals: [{time: now + 30}, {time: now + 400}, {time: now + 900}]},
+            {route: "2", direction: "S", headsign: "Flatbush", arrivals: [{time: now + 200}, {time: now - 600}]},
+            {route: "3", direction: "N", headsign: "Harlem", arrivals: [{minutes: 4}]},
+            {route: "1", direction: "S"},
+            {route: "7", direction: "N", arrivals: "garbage"}];
+        const all = {lines: null, direction: null, walkMinutes: 0, rows: 10};
+        const pick = rows => rows.map(r => [r.route, r.direction, r.minutes]);
+        return {
+            all: pick(m.boardRows(groups, now, all)),
+            north: pick(m.boardRows(groups, now, {...all, direction: "N"})),
+            lines: pick(m.boardRows(groups, now, {...all, lines: ["2", "3"]})),
+            walk: pick(m.boardRows(groups, now, {...all, walkMinutes: 5})),
+            two: pick(m.boardRows(groups, now, {...all, rows: 2})),
+        };
+    """, "display-rows")
+    assert result["all"] == [["1", "N", 0], ["2", "S", 3], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
+    assert result["north"] == [["1", "N", 0], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
+    assert result["lines"] == [["2", "S", 3], ["3", "N", 4]]
+    assert result["walk"] == [["1", "N", 6], ["1", "N", 15]]
+    assert result["two"] == [["1", "N", 0], ["2", "S", 3]]
+
+
+def test_route_colours_labels_and_tokens(run_js):
+    result = run_js("""
+        const colours = ["Bx12", "BxM1", "B44", "BM2", "Q58", "QM2", "S79", "SIM1", "M15", "MTA NYCT_M15", "MTABC_Q10", "X27"]
+            .map(r => [m.busLabel(r), m.busColor(r), m.busTextColor(r)]);
+        const tokens = m.richText("Take the [A] or [6X] to [Broadway].").map(n => n.nodeType === 3 ? n.textContent : n.getAttribute("aria-label"));
+        const segments = m.richText(["No ", {route: "N"}, " trains", 42, {text: "!"}]).filter(Boolean).map(n => n.nodeType === 3 ? n.textContent : n.getAttribute("aria-label"));
+        return {colours, tokens, segments, nqrw: m.subwayColors("Q").text, one: m.subwayColors("1"),
+                labels: ["GS", "6X", "SI", "A"].map(r => m.subwayLabel(r)), contrast: m.contrastWithWhite("#7030A0")};
+    """, "routes", "dom")
+    teal, orange, purple, lavender, manhattan, grey = "#00A6BD", "#FF6319", "#B933AD", "#B482DC", "#7030A0", "#4a5360"
+    assert result["colours"] == [
+        ["Bx12", teal, "#000000"], ["BxM1", teal, "#000000"], ["B44", orange, "#000000"], ["BM2", orange, "#000000"],
+        ["Q58", purple, "#FFFFFF"], ["QM2", purple, "#FFFFFF"], ["S79", lavender, "#000000"], ["SIM1", lavender, "#000000"],
+        ["M15", manhattan, "#FFFFFF"], ["M15", manhattan, "#FFFFFF"], ["Q10", purple, "#FFFFFF"], ["X27", grey, "#FFFFFF"]]
+    assert result["tokens"] == ["Take the ", "A train", " or ", "6 express train", " to [Broadway]."]
+    assert result["segments"] == ["No ", "N train", " trains", "!"]
+    assert result["nqrw"] == "#000000" and result["one"] == {"color": "#EE352E", "text": "#FFFFFF"}
+    assert result["labels"] == [{"text": "S", "express": False}, {"text": "6", "express": True},
+                                {"text": "SIR", "express": False}, {"text": "A", "express": False}]
+    assert result["contrast"] > 4.5
