@@ -103,4 +103,99 @@ import TestSupport
         // Outside the calendar's range nothing runs.
         #expect(feed.activeServiceIDs(on: try #require(GTFSDate("20250301"))).isEmpty)
     }
+
+    @Test func loadsTheGtfsKitZipLikeTheSameFeedUnpacked() throws {
+        let zipped = try GTFSFeed(contentsOf: ZipArchiveRealDataTests.gtfsKitZip)
+        let unpacked = try GTFSFeed(contentsOf: SharedData.url(Self.subway2024))
+        #expect(zipped.routes.rows == unpacked.routes.rows)
+        #expect(zipped.stops.rows == unpacked.stops.rows)
+        #expect(zipped.trips.rows == unpacked.trips.rows)
+        #expect(zipped.shapes.rows == unpacked.shapes.rows)
+        #expect(zipped.calendars == unpacked.calendars)
+        #expect(zipped.calendarDates == unpacked.calendarDates)
+        #expect(zipped.transfers == unpacked.transfers)
+
+        let schedule = try zipped.loadSchedule()
+        #expect(schedule.calls.count == 86_150)
+        // Every trip in trips.txt has calls, and every call's stop is in stops.txt.
+        #expect(Set(schedule.tripIDs) == Set(zipped.trips.map { $0.id }))
+        #expect(schedule.stopIDs.allSatisfy { zipped.stops.contains(id: $0) })
+        let first = try #require(schedule.calls(ofTrip: "AFA24GEN-1038-Sunday-00_000600_1..S03R"))
+        #expect(schedule.stopID(of: try #require(first.first)) == "101S")
+        #expect(first.first?.departure == GTFSTime(hours: 0, minutes: 6, seconds: 0))
+        #expect(zip(first, first.dropFirst()).allSatisfy { $0.stopSequence < $1.stopSequence })
+    }
+
+    @Test func loadsEveryPyPIDataFeed() throws {
+        let pypi = SharedData.sharedRoot.appendingPathComponent("pypi-data")
+        let stops2021 = try GTFSFeed(contentsOf: pypi.appendingPathComponent("nyc-subway-gtfs/2021-11_stops-trips_nyct-gtfs"))
+        #expect(stops2021.stops.count == 1_497)
+        #expect(stops2021.trips.count == 19_660)
+        let nyctrains = try GTFSFeed(contentsOf: pypi.appendingPathComponent("nyc-subway-gtfs/2024-25_stops-full-network_nyctrains"))
+        #expect(nyctrains.stops.count == 1_497)
+        #expect(nyctrains.stops.filter { $0.locationType == .station }.count == 499)
+        // The LIRR tables carry non-standard file names, so they are read as single tables.
+        let lirr = pypi.appendingPathComponent("lirr-gtfs_nyctrains")
+        var stops = try GTFSTableReader<GTFSStop>(
+            source: AnyByteSource(MemoryByteSource(Data(contentsOf: lirr.appendingPathComponent("stops-lirr.txt")))), file: "stops-lirr.txt")
+        var stopCount = 0
+        while try stops.next() != nil { stopCount += 1 }
+        #expect(stopCount == 127)
+        var routes = try GTFSTableReader<GTFSRoute>(
+            source: AnyByteSource(MemoryByteSource(Data(contentsOf: lirr.appendingPathComponent("routes-lirr.txt")))), file: "routes-lirr.txt")
+        var coloured = 0
+        while let route = try routes.next() { coloured += route.color == nil ? 0 : 1 }
+        #expect(coloured == 12)
+    }
+
+    /// The full subway stop_times has about half a million rows; the real 86,150-row file served
+    /// six times over (one header) streams through the reader without ever being held whole.
+    @Test func streamsHalfAMillionStopTimes() throws {
+        let inflated = try Inflate.decompress(SharedData.data(Self.subway2024 + "/stop_times.txt.gz"), format: .gzip)
+        let headerEnd = try #require(inflated.firstIndex(of: 0x0A)) + 1
+        let source = RepeatingBodySource(header: inflated[..<headerEnd], body: inflated[headerEnd...], repetitions: 6)
+        var reader = try GTFSTableReader<GTFSStopTime>(source: AnyByteSource(source), file: "stop_times.txt")
+        var rows = 0
+        var latest = GTFSTime(secondsSinceServiceDayStart: 0)
+        while let row = try reader.next() {
+            rows += 1
+            latest = max(latest, row.departure ?? latest)
+        }
+        #expect(rows == 6 * 86_150)
+        #expect(reader.line == 6 * 86_150 + 1)
+        #expect(latest > GTFSTime(hours: 24, minutes: 0, seconds: 0))
+    }
+}
+
+/// A header followed by the same body several times, produced piece by piece on demand.
+struct RepeatingBodySource: ByteSource {
+    let header: Data
+    let body: Data
+    var repetitions: Int
+    private var headerSent = false
+    private var offset = 0
+
+    init(header: Data, body: Data, repetitions: Int) {
+        self.header = header
+        self.body = body
+        self.repetitions = repetitions
+    }
+
+    mutating func read(appendingTo buffer: inout [UInt8]) throws -> Bool {
+        if !headerSent {
+            headerSent = true
+            buffer.append(contentsOf: header)
+            return true
+        }
+        guard repetitions > 0 else { return false }
+        let start = body.startIndex + offset
+        let end = min(body.endIndex, start + 128 * 1024)
+        buffer.append(contentsOf: body[start..<end])
+        offset = end - body.startIndex
+        if end == body.endIndex {
+            offset = 0
+            repetitions -= 1
+        }
+        return true
+    }
 }

@@ -18,7 +18,7 @@ public struct GTFSColor: Hashable, Sendable {
     public init?(hex: String) {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.utf8.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        guard digits.utf8.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
         self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
     }
 

@@ -26,12 +26,13 @@ public struct GTFSTime: Hashable, Comparable, Sendable {
     /// Parses the bytes of a time field.
     static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> GTFSTime? {
         let bytes = ASCIINumber.trimmed(raw)
+        // Hours take one to three digits (trips may run past 24:00); minutes and seconds exactly two.
         var parts: [Int] = []
         var value = 0
         var digits = 0
         for byte in bytes {
             if byte == UInt8(ascii: ":") {
-                guard digits > 0 else { return nil }
+                guard digits > 0, parts.count < 2, parts.isEmpty || digits == 2 else { return nil }
                 parts.append(value)
                 value = 0
                 digits = 0
