@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TestSupport"]),
-        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TestSupport"]),
+        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TransitData", "TestSupport"]),
         .testTarget(name: "TracksideServerTests", dependencies: ["TracksideServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

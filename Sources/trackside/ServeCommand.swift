@@ -16,6 +16,8 @@ struct ServeCommand: CLICommand {
           --public DIR         static files to serve (default: the package's Public/ folder,
                                looked for in the working directory, then beside the executable)
           --event-loops N      event loop threads (default: one per core)
+          --request-timeout S  seconds a request may take to arrive once started, and a new
+                               connection to start one (default 10; slow senders get 408)
 
         Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it
         within 5 seconds, letting open requests finish.
@@ -29,6 +31,8 @@ struct ServeCommand: CLICommand {
         configuration.eventLoopCount = try arguments.value("event-loops", default: configuration.eventLoopCount) {
             Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
         }
+        let requestTimeout = try arguments.value("request-timeout", default: 10.0) { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }
+        configuration.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
         let publicFolder = try arguments.value("public") ?? defaultPublicFolder()
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(extra[0])'") }

@@ -1,8 +1,14 @@
 """`trackside serve` over loopback: static files, keep-alive, pipelining, limits, shutdown."""
+import gzip
 import http.client
+import pathlib
 import re
 import socket
 import time
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def raw_exchange(server, payload: bytes, timeout=5.0, shutdown_write=False) -> bytes:
@@ -56,3 +62,125 @@ def test_sigterm_exits_promptly_with_an_idle_connection_open(start_trackside):
     assert time.monotonic() - started < 5
     assert idle.recv(1) == b""
     idle.close()
+
+
+def status_line(reply: bytes) -> bytes:
+    return reply.split(b"\r\n", 1)[0]
+
+
+def test_header_flood_is_431_and_closed(trackside_server):
+    flood = b"GET / HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(150)) + b"\r\n"
+    reply = raw_exchange(trackside_server, flood)
+    assert status_line(reply) == b"HTTP/1.1 431 Request Header Fields Too Large"
+    assert b"\r\nConnection: close\r\n" in reply
+
+
+def test_huge_header_value_is_431(trackside_server):
+    reply = raw_exchange(trackside_server, b"GET / HTTP/1.1\r\nHost: x\r\nCookie: " + b"a" * 20000 + b"\r\n\r\n")
+    assert status_line(reply) == b"HTTP/1.1 431 Request Header Fields Too Large"
+
+
+def test_garbage_is_400_and_closed(trackside_server):
+    reply = raw_exchange(trackside_server, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 not http\r\n\r\n")
+    assert status_line(reply) == b"HTTP/1.1 400 Bad Request"
+
+
+def test_chunked_request_is_refused(trackside_server):
+    reply = raw_exchange(trackside_server, b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+    assert status_line(reply) == b"HTTP/1.1 411 Length Required"
+
+
+def test_oversized_body_is_413_without_reading_it(trackside_server):
+    with socket.create_connection((trackside_server.host, trackside_server.port), timeout=5) as sock:
+        sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
+        reply = sock.recv(65536)
+    assert status_line(reply) == b"HTTP/1.1 413 Content Too Large"
+
+
+def test_http10_without_keep_alive_closes(trackside_server):
+    reply = raw_exchange(trackside_server, b"GET /index.html HTTP/1.0\r\n\r\n")
+    assert status_line(reply) == b"HTTP/1.1 200 OK"
+    assert b"\r\nConnection: close\r\n" in reply
+
+
+def test_keep_alive_serves_many_requests_on_one_connection(trackside_server):
+    connection = http.client.HTTPConnection(trackside_server.host, trackside_server.port, timeout=5)
+    for _ in range(20):
+        connection.request("GET", "/index.html")
+        response = connection.getresponse()
+        assert response.status == 200
+        response.read()
+    connection.request("HEAD", "/index.html")
+    head = connection.getresponse()
+    assert head.status == 200 and head.read() == b""
+    assert int(head.getheader("Content-Length")) > 0
+
+
+def test_conditional_and_compressed_responses(trackside_server):
+    connection = http.client.HTTPConnection(trackside_server.host, trackside_server.port, timeout=5)
+    connection.request("GET", "/index.html", headers={"Accept-Encoding": "gzip"})
+    first = connection.getresponse()
+    body = first.read()
+    tag = first.getheader("ETag")
+    if first.getheader("Content-Encoding") == "gzip":
+        assert gzip.decompress(body) == (ROOT / "Public" / "index.html").read_bytes()
+        assert first.getheader("Vary") == "Accept-Encoding"
+    else:
+        assert body == (ROOT / "Public" / "index.html").read_bytes()
+    connection.request("GET", "/index.html", headers={"Accept-Encoding": "gzip", "If-None-Match": tag})
+    second = connection.getresponse()
+    assert second.status == 304
+    assert second.read() == b""
+
+
+@pytest.mark.parametrize("target", [
+    b"/../../../../etc/passwd", b"/%2e%2e/%2e%2e/%2e%2e/etc/passwd", b"/..%2f..%2f..%2fetc%2fpasswd",
+    b"/%252e%252e/etc/passwd", b"/index.html%00.js", b"/.git/config", b"/Public/../Package.swift",
+    b"/..\\..\\Package.swift",
+])
+def test_path_traversal_is_404(trackside_server, target):
+    reply = raw_exchange(trackside_server, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status_line(reply) in (b"HTTP/1.1 404 Not Found", b"HTTP/1.1 400 Bad Request")
+    assert b"root:" not in reply and b"PackageDescription" not in reply
+
+
+def test_slowloris_gets_408_after_the_request_timeout(start_trackside):
+    server = start_trackside("--request-timeout", "1")
+    with socket.create_connection((server.host, server.port), timeout=5) as sock:
+        started = time.monotonic()
+        sock.sendall(b"GET / HTTP/1.1\r\n")
+        reply = b""
+        for piece in [b"Host: x\r\n", b"X-A: 1\r\n", b"X-B: 2\r\n", b"X-C: 3\r\n"]:
+            time.sleep(0.3)
+            try:
+                sock.sendall(piece)
+            except OSError:
+                break
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                break
+            reply += data
+        elapsed = time.monotonic() - started
+    assert status_line(reply) == b"HTTP/1.1 408 Request Timeout"
+    assert 0.9 <= elapsed < 3
+
+
+def test_idle_connection_without_a_request_is_closed(start_trackside):
+    server = start_trackside("--request-timeout", "0.5")
+    with socket.create_connection((server.host, server.port), timeout=5) as sock:
+        started = time.monotonic()
+        assert sock.recv(1) == b""
+        assert time.monotonic() - started < 3
+
+
+def test_many_concurrent_connections(trackside_server):
+    sockets = [socket.create_connection((trackside_server.host, trackside_server.port), timeout=5) for _ in range(200)]
+    try:
+        for sock in sockets:
+            sock.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+        for sock in sockets:
+            assert sock.recv(12) == b"HTTP/1.1 200"
+    finally:
+        for sock in sockets:
+            sock.close()
