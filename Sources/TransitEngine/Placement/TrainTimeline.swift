@@ -51,7 +51,9 @@ struct TrainTimeline {
                 ?? (predictions.isEmpty ? nil : predictions.count - 1)
             if let next {
                 upcoming = predictions[next...]
-                if next > 0 {
+                if report.notStarted {
+                    anchor = nil
+                } else if next > 0 {
                     anchor = predictions[next - 1]
                 } else if let memory, memory.nextStopID == predictions[next].stopID, let stop = memory.stopID {
                     anchor = StopTimePrediction(stopID: stop, arrival: memory.arrivedAt, departure: memory.departedAt)

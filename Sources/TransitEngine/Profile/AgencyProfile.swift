@@ -1,3 +1,5 @@
+import TransitData
+
 /// What one agency does differently from plain GTFS and GTFS-realtime.
 ///
 /// The engine works for any agency with `StandardProfile`; everything peculiar to one agency
@@ -23,4 +25,17 @@ public protocol AgencyProfile: Sendable {
     /// A stop id as the trip really uses it: adds a missing platform suffix, fixes known
     /// mislabelled platforms.
     func correctedStopID(_ stopID: String, routeID: String, direction: String?) -> String
+
+    /// Whether a realtime trip is announced but not running yet (shown at its origin, not moving).
+    func isNotStarted(trip: GTFSRealtime.TripDescriptor, vehicle: GTFSRealtime.VehiclePosition?,
+                      feedTimestamp: Double) -> Bool
+}
+
+extension AgencyProfile {
+    /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no
+    /// way to say so; agency profiles that do override this.
+    public func isNotStarted(trip: GTFSRealtime.TripDescriptor, vehicle: GTFSRealtime.VehiclePosition?,
+                             feedTimestamp: Double) -> Bool {
+        false
+    }
 }

@@ -1,3 +1,5 @@
+import TransitData
+
 /// New York City Transit's subway: trip ids that name route, direction and shape, platform
 /// ids with `N`/`S` suffixes that some feeds drop, routes that run on another's track.
 public struct NYCTProfile: AgencyProfile {
@@ -50,6 +52,15 @@ public struct NYCTProfile: AgencyProfile {
         }
         if routeID == "M" && corrected == "M11N" { corrected = "M11S" }
         return corrected
+    }
+
+    /// Trips not yet assigned a train, and B-division trips whose vehicle "report" is stamped
+    /// in the future: the scheduled departure from the origin, not a measurement.
+    public func isNotStarted(trip: GTFSRealtime.TripDescriptor, vehicle: GTFSRealtime.VehiclePosition?,
+                             feedTimestamp: Double) -> Bool {
+        if trip.nyctTripDescriptor?.isAssigned == false { return true }
+        guard let stamp = vehicle?.timestamp, stamp > 0 else { return false }
+        return Double(stamp) > feedTimestamp
     }
 
     /// The part of a trip id after its last `_`, when it looks like `ROUTE..DIR…`.

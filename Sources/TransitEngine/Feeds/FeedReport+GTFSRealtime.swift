@@ -1,0 +1,77 @@
+import TransitData
+
+extension FeedReport {
+    /// The trains of a decoded GTFS-realtime feed: each trip update joined with the vehicle
+    /// position of the same trip (or a vehicle position alone), read through `profile`.
+    ///
+    /// Timestamps of 0 count as absent; a header without one takes `fetchedAt`. Cancelled
+    /// trips and skipped stops are left out; a missing `current_status` stays nil (the
+    /// GTFS-realtime default, in transit).
+    public init(name: String, realtime feed: GTFSRealtime.FeedMessage, profile: any AgencyProfile, fetchedAt: Double) {
+        let timestamp = feed.header.timestamp.flatMap { $0 > 0 ? Double($0) : nil } ?? fetchedAt
+        var vehicles: [String: GTFSRealtime.VehiclePosition] = [:]
+        for entity in feed.entities where entity.isDeleted != true {
+            if let vehicle = entity.vehicle, let tripID = vehicle.trip?.tripId, !tripID.isEmpty { vehicles[tripID] = vehicle }
+        }
+        var trains: [TrainReport] = []
+        var reported = Set<String>()
+        for entity in feed.entities where entity.isDeleted != true {
+            if let update = entity.tripUpdate, let tripID = update.trip.tripId, !tripID.isEmpty,
+               update.trip.scheduleRelationship != .canceled, reported.insert(tripID).inserted {
+                trains.append(TrainReport(trip: update.trip, update: update, vehicle: vehicles[tripID],
+                                          profile: profile, feedTimestamp: timestamp))
+            }
+        }
+        for (tripID, vehicle) in vehicles.sorted(by: { $0.key < $1.key }) where !reported.contains(tripID) {
+            guard let trip = vehicle.trip, trip.scheduleRelationship != .canceled else { continue }
+            trains.append(TrainReport(trip: trip, update: nil, vehicle: vehicle, profile: profile, feedTimestamp: timestamp))
+        }
+        self.init(name: name, timestamp: timestamp, trains: trains)
+    }
+}
+
+extension TrainReport {
+    init(trip: GTFSRealtime.TripDescriptor, update: GTFSRealtime.TripUpdate?, vehicle: GTFSRealtime.VehiclePosition?,
+         profile: any AgencyProfile, feedTimestamp: Double) {
+        let tripID = trip.tripId ?? ""
+        let routeID = trip.routeId.flatMap { $0.isEmpty ? nil : $0 }
+            ?? profile.shapeIDs(namedByTripID: tripID).first.flatMap { profile.routeAndDirection(ofShapeID: $0)?.route }
+            ?? ""
+        let direction = trip.directionId.map { profile.direction(forDirectionID: String($0)) }
+            ?? trip.nyctTripDescriptor?.direction.flatMap { direction -> String? in
+                switch direction {
+                case .north: "N"
+                case .south: "S"
+                default: nil
+                }
+            }
+            ?? profile.direction(ofTripID: tripID)
+        let notStarted = profile.isNotStarted(trip: trip, vehicle: vehicle, feedTimestamp: feedTimestamp)
+        let stopTimes = (update?.stopTimeUpdates ?? []).compactMap { stopTime -> StopTimePrediction? in
+            guard stopTime.scheduleRelationship != .skipped, let stopID = stopTime.stopId, !stopID.isEmpty else { return nil }
+            func seconds(_ event: GTFSRealtime.TripUpdate.StopTimeEvent?) -> Double? {
+                event?.time.flatMap { $0 > 0 ? Double($0) : nil }
+            }
+            return StopTimePrediction(stopID: profile.correctedStopID(stopID, routeID: routeID, direction: direction),
+                                      arrival: seconds(stopTime.arrival), departure: seconds(stopTime.departure))
+        }
+        let status: StopStatus? = switch vehicle?.currentStatus {
+        case .incomingAt: .incomingAt
+        case .stoppedAt: .stoppedAt
+        case .inTransitTo: .inTransitTo
+        case nil: nil
+        }
+        let position = vehicle?.position.map {
+            Coordinate(latitude: Double($0.latitude), longitude: Double($0.longitude))
+        }.flatMap { $0.isPlausible ? $0 : nil }
+        self.init(
+            tripID: tripID, routeID: routeID, direction: direction,
+            vehicleStopID: vehicle?.stopId.flatMap { $0.isEmpty ? nil : profile.correctedStopID($0, routeID: routeID, direction: direction) },
+            stopStatus: status,
+            // A not-started trip's stamp is its scheduled departure, not a report.
+            reportedAt: notStarted ? nil : vehicle?.timestamp.flatMap { $0 > 0 ? Double($0) : nil },
+            position: position,
+            bearing: vehicle?.position?.bearing.flatMap { $0.isFinite ? Bearing.normalized(Double($0)) : nil },
+            stopTimes: stopTimes, notStarted: notStarted)
+    }
+}
