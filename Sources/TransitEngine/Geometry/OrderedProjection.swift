@@ -44,7 +44,13 @@ public struct OrderedProjection: Sendable {
     /// along never run backwards by more than `backwardsTolerance` with the least total offset,
     /// or, when no such sequence exists, the one with the fewest backward steps.
     public func chooseInOrder(_ candidates: [[PolylineProjection]]) -> [PolylineProjection] {
-        guard !candidates.isEmpty, candidates.allSatisfy({ !$0.isEmpty }) else { return [] }
+        bestInOrder(candidates).chosen
+    }
+
+    /// `chooseInOrder` with the cost of its choice: the total offset, plus 10,000 km for every
+    /// step backwards, so comparing costs compares first how well the order fits.
+    public func bestInOrder(_ candidates: [[PolylineProjection]]) -> (chosen: [PolylineProjection], cost: Double) {
+        guard !candidates.isEmpty, candidates.allSatisfy({ !$0.isEmpty }) else { return ([], .infinity) }
         // cost[i][j]: least total offset of positions 0...i with position i on candidate j.
         let backwardsPenalty = 1e7
         var cost: [[Double]] = [candidates[0].map(\.distanceFromLine)]
@@ -67,12 +73,13 @@ public struct OrderedProjection: Sendable {
         }
         let lastCosts = cost[cost.count - 1]
         var choice = lastCosts.indices.min { lastCosts[$0] < lastCosts[$1] }!
+        let total = lastCosts[choice]
         var chosen: [PolylineProjection] = []
         for stop in candidates.indices.reversed() {
             chosen.append(candidates[stop][choice])
             choice = previous[stop][choice]
         }
-        return chosen.reversed()
+        return (chosen.reversed(), total)
     }
 
     /// The best point of each separate pass of the polyline within `radius` of `position` (a

@@ -22,6 +22,9 @@ extension PlacementEngine {
             age: max(0, now - (report.reportedAt ?? feed.timestamp)), source: .inferred,
             flags: freshnessFlags(feed: feed, at: now), feedTimestamp: UInt64(max(0, feed.timestamp)))
 
+        if report.stopTimes.isEmpty, let reportedAt = report.reportedAt, now - reportedAt > settings.finishedTripAge {
+            return TrainPlacement(match: match)
+        }
         guard let match else {
             // No track to follow: a train that sends coordinates is still drawn where it says.
             guard let position = report.position, position.isPlausible else { return TrainPlacement() }
@@ -32,17 +35,18 @@ extension PlacementEngine {
             return TrainPlacement(state: state)
         }
         let shape = network.shapes[match.shapeIndex]
-        let reversed = shape.direction != nil && direction != nil && shape.direction != direction
+        let reversedByLabel = shape.direction != nil && direction != nil && shape.direction != direction
 
         if let position = report.position, position.isPlausible,
            let snapped = shape.grid.nearest(to: position, on: shape.polyline) {
-            return placeReportedTrain(report, state: state, snapped: snapped, shape: shape, reversed: reversed,
+            return placeReportedTrain(report, state: state, snapped: snapped, shape: shape, reversed: reversedByLabel,
                                       match: match, at: now, memory: memory)
         }
         guard let timeline = TrainTimeline(report: report, feedTimestamp: feed.timestamp, runTimes: feed.runTimes,
-                                           shape: shape, reversed: reversed, memory: memory, settings: settings)
+                                           shape: shape, reversed: reversedByLabel, memory: memory, settings: settings)
         else { return TrainPlacement(match: match) }
 
+        let reversed = timeline.isReversed
         let sign = reversed ? -1.0 : 1.0
         let visits = timeline.visits
         var progress: Double

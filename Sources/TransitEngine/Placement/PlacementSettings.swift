@@ -14,6 +14,9 @@ public struct PlacementSettings: Hashable, Sendable {
     public var maximumBackwardsJump: Double = 50
     /// Tolerance of the simplified path in a motion segment, in metres.
     public var motionPathTolerance: Double = 2
+    /// A train with no stops ahead whose last report is older than this many seconds has
+    /// finished its trip (NYCT keeps such trips in its feeds for hours) and is not shown.
+    public var finishedTripAge: Double = 300
     /// How many stops ahead a train's timeline looks (older feeds walk further).
     public var stopsAhead: Int = 8
     /// Bus dead reckoning: speed when the bus's own is unknown (m/s), and the cap (m).

@@ -24,6 +24,8 @@ struct TrainTimeline {
     }
 
     var visits: [Visit]
+    /// Whether the train runs from the end of its shape towards the start.
+    var isReversed: Bool
     /// Whether the first visit is a stop the train has reached or left (rather than the
     /// first one it is still heading for).
     var hasAnchor: Bool
@@ -76,15 +78,24 @@ struct TrainTimeline {
         let stops = (anchor.map { [$0] } ?? []) + upcoming.prefix(settings.stopsAhead)
         let onShape = stops.filter { shape.stopPasses[$0.stopID] != nil }
         guard !onShape.isEmpty else { return nil }
-        let sign = reversed ? -1.0 : 1.0
-        let candidates = onShape.map { stop in
-            shape.stopPasses[stop.stopID]!.map { pass -> PolylineProjection in
-                var oriented = pass
-                oriented.distanceAlong *= sign
-                return oriented
-            }
+        // Which way the train runs along the shape: the way its stops come in order. Labels
+        // alone can mislead (a shape drawn against its trips' direction, a borrowed shape);
+        // they decide only when a single stop cannot.
+        let ordering = OrderedProjection()
+        func oriented(_ sign: Double) -> (chosen: [PolylineProjection], cost: Double) {
+            ordering.bestInOrder(onShape.map { stop in
+                shape.stopPasses[stop.stopID]!.map { pass -> PolylineProjection in
+                    var oriented = pass
+                    oriented.distanceAlong *= sign
+                    return oriented
+                }
+            })
         }
-        let chosen = OrderedProjection().chooseInOrder(candidates)
+        let labelled = oriented(reversed ? -1 : 1)
+        let other = oriented(reversed ? 1 : -1)
+        let flip = onShape.count > 1 && other.cost < labelled.cost
+        self.isReversed = flip ? !reversed : reversed
+        let chosen = flip ? other.chosen : labelled.chosen
         var visits: [Visit] = []
         var furthest = -Double.infinity
         for (stop, pass) in zip(onShape, chosen) {

@@ -149,6 +149,17 @@ import Testing
         #expect(state.nextStop == "CN")
     }
 
+    @Test func finishedTripsLeftInTheFeedAreNotDrawn() throws {
+        // Arrived at its terminal long ago, nothing ahead: NYCT keeps these for hours.
+        let finished = TrainReport(tripID: "100_X..N01R", routeID: "X", vehicleStopID: "DN", stopStatus: .stoppedAt,
+                                   reportedAt: t0 - 3_000)
+        #expect(place(finished, at: t0).states.isEmpty)
+        var justArrived = finished
+        justArrived.reportedAt = t0 - 60
+        let state = try #require(place(justArrived, at: t0).states.first)
+        #expect(state.stop == "DN" && state.status == .stopped)
+    }
+
     @Test func unknownRoutesAreCountedAndNotDrawn() {
         let report = TrainReport(tripID: "1_Q..N", routeID: "Q", stopTimes: [StopTimePrediction(stopID: "BN", arrival: t0)])
         let result = place(report, at: t0)
