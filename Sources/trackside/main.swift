@@ -4,6 +4,7 @@ import Foundation
 // Every command is a type in its own file; adding one means adding it to this list.
 let commands: [any CLICommand.Type] = [
     DecodeCommand.self,
+    PlaceCommand.self,
     ServeCommand.self,
 ]
 

@@ -1,0 +1,85 @@
+import Foundation
+import TransitData
+import TransitEngine
+
+/// `trackside place --gtfs DIR_OR_ZIP … --at UNIX_SECONDS FILE…`: the vehicle states the engine
+/// computes from recorded feeds at one instant, as a JSON array on stdout.
+struct PlaceCommand: CLICommand {
+    static let name = "place"
+    static let summary = "place the vehicles of feed files at one instant and print their states as JSON"
+    static let usage = """
+        Usage: trackside place --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS] [--profile nyct|standard]
+                               [--coverage] FILE…
+
+        Builds the network from the static GTFS feeds (folders or zips), reads the realtime feed
+        files (GTFS-realtime .pb, gzip accepted) and prints the JSON array of vehicle states at
+        the given instant, in the wire form of docs/PROTOCOL.md.
+
+        Options:
+          --gtfs PATH     static GTFS folder or zip; repeat to merge several (subway and bus)
+          --at SECONDS    the instant, seconds since the Unix epoch (default: the newest feed's time)
+          --profile NAME  nyct (default): NYC Transit's trip ids, aliases and platform fixes;
+                          standard: plain GTFS and GTFS-realtime
+          --coverage      also print, on stderr, how many trains per route got an exact shape,
+                          a fallback one, or none
+        """
+
+    static func run(_ arguments: ArgumentList) throws -> Int32 {
+        var arguments = arguments
+        let gtfsPaths = try arguments.values("gtfs")
+        let at = try arguments.value("at", default: Double?.none) { Double($0) }
+        let profileName = try arguments.value("profile", default: "nyct") { ["nyct", "standard"].contains($0) ? $0 : nil }
+        let printCoverage = arguments.flag("coverage")
+        let files = try arguments.positionals()
+        guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one --gtfs") }
+        guard !files.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one feed FILE") }
+        let profile: any AgencyProfile = profileName == "nyct" ? NYCTProfile() : StandardProfile()
+
+        let network: Network
+        do {
+            network = Network(gtfs: try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }, profile: profile)
+        } catch {
+            return fail("\(error)")
+        }
+        var feeds: [FeedReport] = []
+        for path in files {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                return fail("cannot read \(path): \(error.localizedDescription)")
+            }
+            do {
+                feeds.append(try FeedReport(decoding: data, name: path, profile: profile, fetchedAt: at ?? 0))
+            } catch {
+                return fail(error.description)
+            }
+        }
+        let now = at ?? feeds.map(\.timestamp).max() ?? 0
+        let result = PlacementEngine(network: network).place(FeedSnapshot(feeds), at: now)
+
+        var json = JSONWriter(reservingCapacity: result.states.count * 400)
+        json.array { array in
+            for state in result.states { state.writeJSON(to: &array) }
+        }
+        FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
+        if printCoverage { FileHandle.standardError.write(Data(coverageTable(result.coverage).utf8)) }
+        return 0
+    }
+
+    /// One line per route: `route exact fallback none`, then the total.
+    static func coverageTable(_ coverage: ShapeCoverage) -> String {
+        var lines = ["route\texact\tfallback\tnone"]
+        for (route, counts) in coverage.routes.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(route)\t\(counts.exact)\t\(counts.fallback)\t\(counts.none)")
+        }
+        let total = coverage.total
+        lines.append("total\t\(total.exact)\t\(total.fallback)\t\(total.none)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("\(name): \(message)\n".utf8))
+        return 2
+    }
+}
