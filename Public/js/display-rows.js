@@ -1,6 +1,7 @@
 // The station display's rows: every upcoming train of the chosen lines and direction, soonest first, leaving out
 // those that leave before a rider walking `walkMinutes` could reach the platform.
 import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
+import { compareRoutes } from "./routes.js";
 
 /**
  * @param {object[]} groups `arrivals` message groups: `{route, direction, headsign, arrivals: [{time, minutes}]}`
@@ -21,6 +22,6 @@ export function boardRows(groups, nowSeconds, { lines, direction, walkMinutes, r
                  time: Number.isFinite(arrival.time) ? arrival.time : nowSeconds + minutes * 60 });
     }
   }
-  all.sort((a, b) => a.time - b.time || String(a.route).localeCompare(String(b.route)));
+  all.sort((a, b) => a.time - b.time || compareRoutes(a.route, b.route));
   return all.slice(0, rows);
 }

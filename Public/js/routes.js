@@ -80,3 +80,10 @@ export function contrastWithWhite(hex) {
   const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   return 1.05 / (luminance + 0.05);
 }
+
+const routeCollator = new Intl.Collator("en", { numeric: true });
+
+/** Orders route names as riders expect ("2" before "10", "B" before "Bx12"); one shared collator, as sorting runs often. */
+export function compareRoutes(a, b) {
+  return routeCollator.compare(String(a), String(b));
+}

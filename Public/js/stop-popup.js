@@ -3,6 +3,7 @@
 import { el, bullet, busTag, richText } from "./dom.js";
 import { arrivalsOf, minutesUntil, validGroups, validAlerts } from "./board-message.js";
 import { texts } from "./board-texts.js";
+import { compareRoutes } from "./routes.js";
 
 const arrivalsShown = 3;
 /** Without a pushed board for this long, the popup asks the REST API again (the iOS app refreshed every 60 s). */
@@ -140,8 +141,7 @@ export class StopPopup {
 
   arrivalsList(badge) {
     const groups = [...this.board.groups].sort(
-      (a, b) => String(a.route).localeCompare(String(b.route), "en", { numeric: true }) ||
-        String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
+      (a, b) => compareRoutes(a.route, b.route) || String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
     if (groups.length === 0) {
       return el("p", { class: "empty", text: this.updatedAtMs ? "No trains expected soon" : "Loading arrivals…" });
     }

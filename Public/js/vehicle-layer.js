@@ -8,6 +8,8 @@ import { bulletRadius, pillHalfSize } from "./icons.js";
 const lateralOffset = bulletRadius - 1;
 const arrowHalfHeight = 4;
 const radians = Math.PI / 180;
+/** After this long without the source reporting loaded, the next update is sent anyway. */
+const maxInFlightMs = 2000;
 
 /** Names of the map layers and source this module owns (tests query them with queryRenderedFeatures). */
 export const vehicleLayers = {
@@ -71,7 +73,13 @@ export class VehicleRenderer {
     this.drawnBearing = null;
     this.anyMoving = false;
     this.frame = null;
+    this.inFlightSinceMs = null;
     map.on("rotate", () => this.request());
+    // Back-pressure: a new setData waits until the worker has laid out the previous one, so that on a slow
+    // machine every update still reaches the screen instead of each one cancelling the last.
+    map.on("sourcedata", (event) => {
+      if (event.sourceId === vehicleLayers.source && event.isSourceLoaded) this.inFlightSinceMs = null;
+    });
   }
 
   /** Which kinds of vehicle ("subway", "bus") are drawn: by the layer toggles and the zoom thresholds. */
@@ -91,8 +99,15 @@ export class VehicleRenderer {
     this.frame = null;
     const bearing = this.map.getBearing();
     const stale = this.drawnVersion !== this.store.version || this.drawnBearing !== bearing;
-    if (stale || (this.anyMoving && !this.reducedMotion)) this.draw(bearing);
-    if (this.anyMoving && !this.reducedMotion) this.request();
+    const animating = this.anyMoving && !this.reducedMotion;
+    if (!stale && !animating) return;
+    if (this.inFlightSinceMs !== null && performance.now() - this.inFlightSinceMs < maxInFlightMs) {
+      this.request();
+      return;
+    }
+    this.draw(bearing);
+    this.inFlightSinceMs = performance.now();
+    if (animating) this.request();
   }
 
   draw(mapBearing) {

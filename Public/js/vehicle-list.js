@@ -1,7 +1,7 @@
 // The list view of vehicles in view: the same information as the map for screen readers and keyboard users,
 // refreshed at most every two seconds, with a one-line summary sent to the announcer when it changes.
 import { el, bullet, busTag } from "./dom.js";
-import { busLabel } from "./routes.js";
+import { busLabel, compareRoutes } from "./routes.js";
 
 const refreshMs = 2000;
 const maxItems = 300;
@@ -31,7 +31,7 @@ export class VehicleList {
     this.renderedAtMs = Date.now();
     const bounds = this.map.getBounds();
     const inView = this.drawn.filter(({ place }) => bounds.contains([place.lon, place.lat]));
-    inView.sort((a, b) => a.record.state.route.localeCompare(b.record.state.route, "en", { numeric: true }));
+    inView.sort((a, b) => compareRoutes(a.record.state.route, b.record.state.route));
     const trains = inView.filter(({ record }) => record.state.kind === "subway").length;
     const buses = inView.length - trains;
     const text = `${trains} ${trains === 1 ? "train" : "trains"} and ${buses} ${buses === 1 ? "bus" : "buses"} in view`;
