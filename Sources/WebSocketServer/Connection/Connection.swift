@@ -31,7 +31,8 @@ public final class Connection: @unchecked Sendable {
     private var interest: UInt32 = 0
     private var timers: [UInt64: TimerHandle] = [:]
     private var nextTimerKey: UInt64 = 0
-    private let onClose: (Connection) -> Void
+    /// Called once, when the connection stops being able to send: it starts lingering or is released.
+    private var onFinish: ((Connection) -> Void)?
 
     /// Bytes received from the peer.
     public private(set) var bytesRead: UInt64 = 0
@@ -48,13 +49,13 @@ public final class Connection: @unchecked Sendable {
     static let lingerTimeout: Duration = .seconds(2)
 
     init(fd: Int32, remoteAddress: String, loop: EventLoop, outputLimit: Int,
-         handler: any ConnectionHandler, onClose: @escaping (Connection) -> Void) {
+         handler: any ConnectionHandler, onFinish: @escaping (Connection) -> Void) {
         self.fd = fd
         self.remoteAddress = remoteAddress
         self.loop = loop
         self.handler = handler
         self.output = OutputQueue(limit: outputLimit)
-        self.onClose = onClose
+        self.onFinish = onFinish
     }
 
     /// Registers the socket with the loop and installs the first handler.
@@ -189,8 +190,19 @@ public final class Connection: @unchecked Sendable {
         release(error: nil)
     }
 
+    /// Used when the loop stops: a lingering connection has said everything and closes
+    /// normally; any other is aborted.
+    func terminate() {
+        if state == .lingering {
+            release(error: nil)
+        } else {
+            abort()
+        }
+    }
+
     private func shutDownWriting() {
         state = .lingering
+        finish()
         Glibc.shutdown(fd, Int32(SHUT_WR))
         readingPaused = false
         updateInterest()
@@ -212,7 +224,12 @@ public final class Connection: @unchecked Sendable {
         loop.untrack(self)
         Glibc.close(fd)
         handler.connectionDidClose(self, error: error)
-        onClose(self)
+        finish()
+    }
+
+    private func finish() {
+        onFinish?(self)
+        onFinish = nil
     }
 
     // MARK: epoll interest

@@ -206,7 +206,7 @@ public final class EventLoop: @unchecked Sendable {
             for item in work { item() }
             if stopping { break }
         }
-        for connection in connections.values { connection.abort() }
+        for connection in connections.values { connection.terminate() }
         for fd in Array(sources.keys) { sources[fd] = nil; Glibc.close(fd) }
         finished.signal()
     }

@@ -22,7 +22,8 @@ public final class HTTPServer: Sendable {
         let accepted = Atomic<Int>(0)
         let refused = Atomic<Int>(0)
 
-        /// Connections open now.
+        /// Connections that can still send: lingering ones (shut down for writing, waiting for
+        /// the peer's FIN) are no longer counted.
         public var openConnections: Int { open.load(ordering: .relaxed) }
         /// Connections accepted since start.
         public var acceptedConnections: Int { accepted.load(ordering: .relaxed) }
