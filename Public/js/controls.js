@@ -40,13 +40,16 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
     options.hidden = !options.hidden;
     return !options.hidden;
   });
-  disclosure(document.getElementById("list-button"), () => {
-    const panel = document.getElementById("vehicle-list-panel");
-    panel.classList.toggle("collapsed");
-    const open = !panel.classList.contains("collapsed");
-    if (open) panel.focus();
-    return open;
-  });
+  const listButton = document.getElementById("list-button");
+  const listClose = document.getElementById("list-close");
+  const showList = (open) => {
+    document.getElementById("vehicle-list-panel").classList.toggle("collapsed", !open);
+    listClose.hidden = !open;
+    listButton.setAttribute("aria-expanded", String(open));
+    (open ? listClose : listButton).focus();
+  };
+  listButton.addEventListener("click", () => showList(listButton.getAttribute("aria-expanded") !== "true"));
+  listClose.addEventListener("click", () => showList(false));
   document.getElementById("locate-button").addEventListener("click", () => locate(map, announce));
 
   const zoomHint = () => {
