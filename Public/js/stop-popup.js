@@ -24,6 +24,9 @@ export class StopPopup {
     this.alerts = [];
     this.updatedAtMs = 0;
     this.timer = null;
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.popup) this.close();
+    });
   }
 
   /** Which stop is open, for tests and the status object. */

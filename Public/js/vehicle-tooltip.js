@@ -2,17 +2,19 @@
 import { busLabel } from "./routes.js";
 import { el } from "./dom.js";
 
-/** A small popup that follows the pointer over vehicle icons. */
+/** A small popup that follows the pointer over vehicle icons (or opens on a tap). */
 export class VehicleTooltip {
   constructor(map, store, layer) {
-    this.popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, className: "vehicle-tooltip", offset: 14 });
-    map.on("mousemove", layer, (event) => {
+    this.popup = new maplibregl.Popup({ closeButton: false, closeOnClick: true, className: "vehicle-tooltip", offset: 14 });
+    const show = (event) => {
       const id = event.features?.[0]?.properties?.id;
       const record = id === undefined ? undefined : store.records.get(id);
       if (!record) return;
       map.getCanvas().style.cursor = "pointer";
       this.popup.setLngLat(event.lngLat).setDOMContent(describe(record, store.ageSeconds(record))).addTo(map);
-    });
+    };
+    map.on("mousemove", layer, show);
+    map.on("click", layer, show); // touch screens have no hover
     map.on("mouseleave", layer, () => {
       map.getCanvas().style.cursor = "";
       this.popup.remove();
