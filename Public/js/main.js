@@ -23,7 +23,7 @@ const defaults = { source: null, version: null, basemap: null, vehicle_max_span_
 start().catch((error) => reportError(`start failed: ${error?.stack ?? error}`));
 
 async function start() {
-  const config = benchCount > 0 ? { ...defaults, source: "bench" } : { ...defaults, ...(await getJSON("/api/config")) };
+  const config = benchCount > 0 ? { ...defaults, source: "bench" } : { ...defaults, ...(await serverConfig()) };
   const map = createMap(config);
   const store = new VehicleStore();
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -149,10 +149,16 @@ function whenVehiclesRendered(map) {
   });
 }
 
-async function getJSON(path) {
-  const response = await fetch(path);
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
+/** The server's /api/config; the defaults when it cannot be read (the page then shows what it can). */
+async function serverConfig() {
+  try {
+    const response = await fetch("/api/config");
+    if (!response.ok) throw new Error(`/api/config answered ${response.status}`);
+    return await response.json();
+  } catch (error) {
+    console.warn(`trackside: ${error.message}; using default settings`);
+    return {};
+  }
 }
 
 function absolute(path) {

@@ -3,7 +3,12 @@ import { learnRouteColors } from "./routes.js";
 
 /** What the page keeps of the static data: stations and bus stops by id, for popups and search. */
 export async function loadStaticData(map, config) {
-  const [routes, stations] = await Promise.all([getGeoJSON("/api/routes"), getGeoJSON("/api/stations")]);
+  // Live vehicles do not depend on these: without them the map still runs, with fewer layers.
+  const orEmpty = (path) => getGeoJSON(path).catch((error) => {
+    console.warn(`trackside: ${error.message}; continuing without it`);
+    return { type: "FeatureCollection", features: [] };
+  });
+  const [routes, stations] = await Promise.all([orEmpty("/api/routes"), orEmpty("/api/stations")]);
   for (const feature of routes.features) {
     const p = feature.properties ?? {};
     learnRouteColors(p.route, p.color, p.text_color);
