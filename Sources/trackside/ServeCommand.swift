@@ -18,6 +18,11 @@ struct ServeCommand: CLICommand {
           --event-loops N      event loop threads (default: one per core)
           --request-timeout S  seconds a request may take to arrive once started, and a new
                                connection to start one (default 10; slow senders get 408)
+          --enable-echo        mount a WebSocket echo endpoint at /echo (conformance runs, smoke
+                               tests); off by default
+          --max-message-size BYTES
+                               largest WebSocket message accepted, after decompression; larger
+                               ones close with 1009 (default 1048576; Autobahn 9.* needs 16777216)
 
         Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it
         within 5 seconds, letting open requests finish.
@@ -33,6 +38,11 @@ struct ServeCommand: CLICommand {
         }
         let requestTimeout = try arguments.value("request-timeout", default: 10.0) { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }
         configuration.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
+        var webSocket = WebSocketConfiguration()
+        webSocket.maximumMessageSize = try arguments.value("max-message-size", default: webSocket.maximumMessageSize) {
+            Int($0).flatMap { (125...(1 << 30)).contains($0) ? $0 : nil }
+        }
+        let enableEcho = arguments.flag("enable-echo")
         let publicFolder = try arguments.value("public") ?? defaultPublicFolder()
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(extra[0])'") }
@@ -48,6 +58,9 @@ struct ServeCommand: CLICommand {
 
         let router = Router()
         router.setFallback { staticFiles.respond(to: $0) }
+        if enableEcho {
+            router.webSocketEcho("/echo", configuration: webSocket)
+        }
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: configuration, router: router)

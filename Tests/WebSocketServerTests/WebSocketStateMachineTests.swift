@@ -21,6 +21,21 @@ import WebSocketServer
         #expect(events.closeCode == nil)
     }
 
+    @Test func receiveMessageStopsAfterEachMessageSoAnswersPrecedeLaterErrors() throws {
+        let first = Client.text("one")
+        let bytes = first + Client.frame(opcode: 0x1, payload: [0x41], rsv2: true)
+        var connection = machine()
+        let step = bytes.withUnsafeBytes { connection.receiveMessage($0, now: start) }
+        #expect(step.events == [.message(.text("one"))])
+        #expect(step.consumed == first.count)
+        // The answer is framed while the connection is still open, then the rest fails it.
+        let answerResult = connection.frame(text: "echo: one")
+        let answer = try #require(answerResult)
+        #expect(WebSocketClientFrames.parseServerFrames(answer).first?.payload == Array("echo: one".utf8))
+        let rest = bytes[step.consumed...].withUnsafeBytes { connection.receiveMessage($0, now: start) }
+        #expect(rest.events.closeCode == 1002 && rest.consumed == bytes.count - first.count)
+    }
+
     @Test func byteByByteDeliveryGivesTheSameResult() {
         let bytes = Client.text("fragmented ", isFinal: false) + Client.frame(opcode: 0x9, payload: [7])
             + Client.frame(opcode: 0x0, payload: Array(String(repeating: "κ", count: 100).utf8))

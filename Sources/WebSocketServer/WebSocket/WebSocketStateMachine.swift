@@ -67,10 +67,28 @@ public struct WebSocketStateMachine {
         return false
     }
 
-    /// Consumes bytes read from the socket.
+    /// Consumes bytes read from the socket, all of them, and returns the events in order.
+    ///
+    /// An application that answers messages must use `receiveMessage(_:now:)` instead, so its
+    /// answer to one message is framed before the bytes after it are parsed (a protocol error in
+    /// the next frame must not swallow the answer to this one).
     public mutating func receive(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [WebSocketEvent] {
         var events: [WebSocketEvent] = []
-        guard !isClosed else { return events }
+        var offset = 0
+        repeat {
+            let step = receiveMessage(UnsafeRawBufferPointer(rebasing: bytes[offset...]), now: now)
+            events += step.events
+            offset += step.consumed
+        } while offset < bytes.count && !isClosed
+        return events
+    }
+
+    /// Consumes bytes up to and including the end of the next complete data message (or all of
+    /// them when none completes), and returns the events with the number of bytes consumed.
+    public mutating func receiveMessage(_ bytes: UnsafeRawBufferPointer,
+                                        now: ContinuousClock.Instant) -> (events: [WebSocketEvent], consumed: Int) {
+        var events: [WebSocketEvent] = []
+        guard !isClosed else { return (events, bytes.count) }
         // Any traffic proves the peer alive, including a pong queued behind a large message.
         lastReceive = now
         pingSentAt = nil
@@ -87,9 +105,10 @@ public struct WebSocketStateMachine {
             if let current = frame, current.remaining == 0, !isClosed {
                 frame = nil
                 endFrame(current, now: now, events: &events)
+                if case .message = events.last { break }
             }
         }
-        return events
+        return (events, isClosed ? bytes.count : index)
     }
 
     /// Consumes the bytes of an array.

@@ -1,0 +1,238 @@
+import Foundation
+
+/// The I/O shell around `WebSocketStateMachine` on one connection: feeds it the bytes read,
+/// writes the frames it produces, runs its timers on the loop, and enforces the output bound.
+///
+/// Backpressure has two faces, both bounded by `maximumPendingOutput` (or the connection's own
+/// queue limit when smaller):
+/// - Broadcast frames (`send(prepared:)`) that do not fit are **dropped** and counted: a slow
+///   subscriber misses updates (the push protocol's sequence numbers reveal the gap) instead of
+///   holding memory.
+/// - Direct sends (`send(text:)`, `send(binary:)`, control frames) are answers to what the client
+///   sent, so they are never dropped: they wait in a small overflow list (itself bounded) and
+///   **reading pauses** until the queue drains, which throttles the client to the pace at which
+///   it reads (this is what keeps `/echo` lossless under Autobahn's floods).
+/// Either way a stall timer starts; if the output has not drained when `outputStallTimeout`
+/// expires, the client is not reading: the connection is closed with 1008 and aborted (a close
+/// frame could not reach it anyway), logged and counted.
+final class WebSocketConnectionHandler {
+    private var machine: WebSocketStateMachine
+    private let configuration: WebSocketConfiguration
+    private let request: RoutedRequest
+    private let acceptance: WebSocketHandshake.Acceptance
+    private let counters: WebSocketCounters
+    private let onOpen: (WebSocketSession) -> Void
+    private weak var connection: Connection?
+    /// Created when the handler is installed, which is when the loop is known.
+    private var session: WebSocketSession?
+    private var timer: (deadline: ContinuousClock.Instant, handle: TimerHandle)?
+    private var stallTimer: TimerHandle?
+    private var closeReported = false
+    /// Frames that must be sent but did not fit, in order; reading is paused while any wait.
+    private var overflow: [[UInt8]] = []
+    private var overflowBytes = 0
+    /// The state machine ended the connection while frames still waited in `overflow`.
+    private var closeAfterOverflow = false
+
+    init(request: RoutedRequest, acceptance: WebSocketHandshake.Acceptance, configuration: WebSocketConfiguration,
+         counters: WebSocketCounters, onOpen: @escaping (WebSocketSession) -> Void) {
+        self.request = request
+        self.acceptance = acceptance
+        self.configuration = configuration
+        self.counters = counters
+        self.onOpen = onOpen
+        machine = WebSocketStateMachine(configuration: configuration, compression: acceptance.compression, now: .now)
+    }
+
+    // MARK: Application calls (on the loop)
+
+    /// Queues the frame `build` makes unless the connection is closing. A `droppable` frame
+    /// that does not fit is dropped; any other waits in the overflow list (see the type's note).
+    func send(droppable: Bool, _ build: (inout WebSocketStateMachine) -> [UInt8]?) {
+        guard let connection, connection.isOpen, let frame = build(&machine) else { return }
+        if enqueue(frame, droppable: droppable, on: connection) {
+            counters.messageSent()
+        } else {
+            counters.messageDropped()
+        }
+    }
+
+    /// Writes `frame` now when it fits, else parks it (or drops it when `droppable`).
+    /// Returns false when it was dropped.
+    private func enqueue(_ frame: [UInt8], droppable: Bool, on connection: Connection) -> Bool {
+        if overflow.isEmpty, fits(frame.count, on: connection), connection.write(frame) {
+            return true
+        }
+        startStallTimer(on: connection)
+        let bound = outputBound(of: connection)
+        guard !droppable, overflow.isEmpty || overflowBytes + frame.count <= bound else { return false }
+        overflow.append(frame)
+        overflowBytes += frame.count
+        connection.pauseReading()
+        return true
+    }
+
+    /// The output bound: the configured one, or the connection's queue limit when smaller.
+    private func outputBound(of connection: Connection) -> Int {
+        min(configuration.maximumPendingOutput, connection.outputLimit)
+    }
+
+    /// Whether `count` more bytes fit: always into an empty queue (one large message may go
+    /// out), else only under the bound.
+    private func fits(_ count: Int, on connection: Connection) -> Bool {
+        connection.queuedBytes == 0 || connection.queuedBytes + count <= outputBound(of: connection)
+    }
+
+    /// Moves waiting frames into the drained queue; resumes reading (or finishes closing) once
+    /// none are left.
+    private func flushOverflow(on connection: Connection) {
+        var written = 0
+        while written < overflow.count, fits(overflow[written].count, on: connection),
+              connection.write(overflow[written]) {
+            overflowBytes -= overflow[written].count
+            written += 1
+        }
+        overflow.removeFirst(written)
+        if !overflow.isEmpty {
+            startStallTimer(on: connection)
+        } else if closeAfterOverflow {
+            connection.close()
+        } else {
+            connection.resumeReading()
+        }
+    }
+
+    func close(code: WebSocketCloseCode, reason: String) {
+        perform(machine.close(code: code, reason: reason, now: .now))
+    }
+
+    // MARK: Events
+
+    private func perform(_ events: [WebSocketEvent]) {
+        guard let connection else { return }
+        for event in events {
+            switch event {
+            case .message(let message):
+                counters.messageReceived()
+                session?.onMessage?(message)
+            case .send(let bytes):
+                _ = enqueue(bytes, droppable: false, on: connection)
+            case .closeConnection(let code, let reason):
+                if [.protocolError, .invalidFramePayloadData, .messageTooBig].contains(code) {
+                    counters.protocolFailure()
+                }
+                reportClose(code, reason)
+                if overflow.isEmpty {
+                    connection.close()
+                } else {
+                    closeAfterOverflow = true
+                }
+            }
+        }
+        rearmTimer(on: connection)
+    }
+
+    private func reportClose(_ code: WebSocketCloseCode, _ reason: String) {
+        guard !closeReported else { return }
+        closeReported = true
+        counters.connectionClosed()
+        session?.onClose?(code, reason)
+        // Break the cycles applications create by capturing the session in its callbacks.
+        session?.onMessage = nil
+        session?.onClose = nil
+    }
+
+    // MARK: Timers
+
+    /// Keeps one loop timer armed at the machine's next deadline. A deadline that moved later
+    /// (traffic postpones the keepalive) is left to the timer already armed, which re-arms when
+    /// it fires, so busy connections do not churn the timer queue.
+    private func rearmTimer(on connection: Connection) {
+        guard let next = machine.nextDeadline else {
+            timer?.handle.cancel()
+            timer = nil
+            return
+        }
+        if let armed = timer, armed.deadline <= next { return }
+        timer?.handle.cancel()
+        let handle = connection.schedule(after: next - .now) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            self.perform(self.machine.timerFired(now: .now))
+        }
+        timer = (next, handle)
+    }
+
+    private func startStallTimer(on connection: Connection) {
+        guard stallTimer == nil else { return }
+        stallTimer = connection.schedule(after: configuration.outputStallTimeout) { [weak self, weak connection] in
+            guard let self, let connection else { return }
+            self.stallTimer = nil
+            self.outputStalled(connection)
+        }
+    }
+
+    private func outputStalled(_ connection: Connection) {
+        guard connection.isOpen, connection.queuedBytes > 0 else { return }
+        counters.connectionStalled()
+        let queued = connection.queuedBytes
+        let seconds = configuration.outputStallTimeout.components.seconds
+        let reason = "client stopped reading: \(queued) bytes queued for \(seconds) s"
+        FileHandle.standardError.write(Data("trackside: websocket \(connection.remoteAddress) closed 1008: \(reason)\n".utf8))
+        _ = machine.close(code: .policyViolation, reason: "output stalled", now: .now)
+        reportClose(.policyViolation, reason)
+        connection.abort()
+    }
+}
+
+extension WebSocketConnectionHandler: ConnectionHandler {
+    func handlerAdded(to connection: Connection) {
+        self.connection = connection
+        let session = WebSocketSession(request: request, subprotocol: acceptance.subprotocol,
+                                       compression: acceptance.compression, loop: connection.loop)
+        session.handler = self
+        self.session = session
+        counters.connectionOpened()
+        onOpen(session)
+        rearmTimer(on: connection)
+    }
+
+    func connection(_ connection: Connection, didRead bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { buffer in
+            // One message at a time: the application's answer to a message is framed before
+            // the bytes after it can fail the connection.
+            var offset = 0
+            let now = ContinuousClock.now
+            while offset < buffer.count, !machine.isClosed {
+                let step = machine.receiveMessage(UnsafeRawBufferPointer(rebasing: buffer[offset...]), now: now)
+                offset += step.consumed
+                perform(step.events)
+            }
+        }
+    }
+
+    func connectionDidDrain(_ connection: Connection) {
+        stallTimer?.cancel()
+        stallTimer = nil
+        if !overflow.isEmpty { flushOverflow(on: connection) }
+    }
+
+    func connectionDidReachEndOfInput(_ connection: Connection) {
+        if let event = machine.transportClosed() { perform([event]) }
+        connection.close()
+    }
+
+    func connectionShouldShutDown(_ connection: Connection) {
+        close(code: .goingAway, reason: "server shutting down")
+    }
+
+    func connectionDidClose(_ connection: Connection, error: SystemError?) {
+        timer?.handle.cancel()
+        timer = nil
+        stallTimer?.cancel()
+        stallTimer = nil
+        if let event = machine.transportClosed(), case .closeConnection(let code, let reason) = event {
+            reportClose(code, reason)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// One accepted WebSocket connection as the application sees it.
+///
+/// Sending and closing are safe from any thread: off the connection's event loop the call hops
+/// onto it with `execute`, so a push thread can fan a prepared message out to thousands of
+/// sessions without locks. The callbacks run on the loop; set them in the route's accept closure
+/// (which also runs on the loop, before any message can arrive) and keep them quick.
+public final class WebSocketSession: @unchecked Sendable {
+    // @unchecked: the callbacks and `handler` are only touched on `loop`.
+
+    /// The upgrade request (path, query, headers), e.g. to read a resume token.
+    public let request: RoutedRequest
+    /// The negotiated subprotocol, if any.
+    public let subprotocol: String?
+    /// The negotiated permessage-deflate parameters, if any.
+    public let compression: PerMessageDeflateParameters?
+    /// The loop the connection lives on.
+    public let loop: EventLoop
+
+    /// Called on the loop for every complete data message.
+    public var onMessage: ((WebSocketMessage) -> Void)?
+    /// Called on the loop once when the connection ends, with the close code and reason
+    /// (1006 when the TCP connection went away without a close frame).
+    public var onClose: ((WebSocketCloseCode, String) -> Void)?
+
+    weak var handler: WebSocketConnectionHandler?
+
+    init(request: RoutedRequest, subprotocol: String?, compression: PerMessageDeflateParameters?, loop: EventLoop) {
+        self.request = request
+        self.subprotocol = subprotocol
+        self.compression = compression
+        self.loop = loop
+    }
+
+    /// The peer's `host:port`.
+    public var remoteAddress: String { request.remoteAddress }
+
+    /// Sends a text message (compressed when negotiated and large enough). Never dropped: when
+    /// the client reads slowly the message waits and reading from the client pauses.
+    public func send(text: String) {
+        onLoop { $0.send(droppable: false) { machine in machine.frame(text: text) } }
+    }
+
+    /// Sends a binary message, with the same guarantee as `send(text:)`.
+    public func send(binary: [UInt8]) {
+        onLoop { $0.send(droppable: false) { machine in machine.frame(binary: binary) } }
+    }
+
+    /// Sends a message prepared once for many connections; the frame bytes are shared. Dropped
+    /// (and counted) when the connection's output is over its bound: a broadcast must never
+    /// let one slow subscriber hold memory.
+    public func send(prepared: WebSocketPreparedMessage) {
+        onLoop { $0.send(droppable: true) { machine in machine.frame(prepared: prepared) } }
+    }
+
+    /// Starts the closing handshake; `onClose` follows when it completes or times out.
+    public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
+        onLoop { $0.close(code: code, reason: reason) }
+    }
+
+    /// Runs `action` with the handler on the loop: now when already there, else after a hop.
+    private func onLoop(_ action: @escaping @Sendable (WebSocketConnectionHandler) -> Void) {
+        if loop.inEventLoop {
+            if let handler { action(handler) }
+            return
+        }
+        loop.execute { [self] in
+            if let handler { action(handler) }
+        }
+    }
+}
