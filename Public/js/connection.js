@@ -1,10 +1,24 @@
-// The page's WebSocket to /ws: JSON messages in and out, reconnection with exponential backoff and full
+// The page's WebSocket to /ws: JSON messages in and out, reconnection with exponential backoff and
 // jitter, and a connection state the status badge shows (connecting → live → reconnecting → offline).
 
 const baseDelayMs = 500;
 const maxDelayMs = 15000;
 /** After this many failed attempts in a row the page says "offline" (it keeps retrying at the longest delay). */
 const attemptsBeforeOffline = 6;
+
+/** The address of this server's /ws, with the page's scheme (wss: behind https). */
+export function serverSocketUrl() {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+}
+
+/**
+ * The wait before reconnection attempt number `failures` (1, 2, …): doubling from 0.5 s up to 15 s, of which a
+ * random half (`random` in [0, 1)) is jitter, so that clients dropped together do not return together.
+ */
+export function retryDelayMs(failures, random) {
+  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(Math.max(failures, 1) - 1, 10));
+  return Math.round(ceiling / 2 + random * ceiling / 2);
+}
 
 /** One logical connection to the server that survives socket losses. */
 export class Connection {
@@ -68,8 +82,7 @@ export class Connection {
 
   scheduleRetry() {
     this.failures++;
-    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(this.failures - 1, 10));
-    const delay = Math.round(ceiling / 2 + Math.random() * ceiling / 2);
+    const delay = retryDelayMs(this.failures, Math.random());
     this.retryAt = Date.now() + delay;
     this.retryTimer = setTimeout(() => this.open(), delay);
     const offline = this.failures >= attemptsBeforeOffline || navigator.onLine === false;

@@ -3,7 +3,7 @@
 // · lang=en|es · scale=1 · rows=6 · tz=America/New_York (the clock's time zone). It keeps showing the last board, with its age, while reconnecting, and reloads
 // itself when the server comes back with another version.
 import { collectErrors, publishStatus } from "./page-status.js";
-import { Connection } from "./connection.js";
+import { Connection, serverSocketUrl } from "./connection.js";
 import { el, bullet } from "./dom.js";
 import { boardRows } from "./display-rows.js";
 import { validAlerts } from "./board-message.js";
@@ -43,8 +43,7 @@ async function start() {
     return;
   }
   loadStation();
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const connection = new Connection(`${scheme}//${location.host}/ws`, {
+  const connection = new Connection(serverSocketUrl(), {
     onMessage: (message, receivedAtMs) => receive(connection, message, receivedAtMs),
     onStateChange: (connectionState) => {
       state.connection = connectionState;

@@ -1,7 +1,6 @@
 // The live side of the page: the WebSocket messages in (hello, snapshot, delta, arrivals, alerts, error) and the
 // subscription out, which follows the map's view. Resubscribing yields a delta from the old view to the new one,
 // so vehicles still in view never blink; after a reconnect the page resumes from its last seq.
-import { Connection } from "./connection.js";
 import { desiredRegion, subscriptionCovers } from "./region.js";
 
 /** Pans are coalesced to at most two subscribes a second, as docs/PROTOCOL.md asks. */
@@ -10,9 +9,10 @@ const subscribeIntervalMs = 500;
 /** Everything the page needs to hear about from the server. */
 export class LiveFeed {
   /**
-   * @param {{map, store, renderer, popup, config, onHello, onStateChange}} parts
+   * @param {{map, store, renderer, popup, config, onHello, onStateChange, connect}} parts `connect(handlers)` opens
+   *   the connection (a `Connection` to /ws in the page; a fake in tests)
    */
-  constructor({ map, store, renderer, popup, config, onHello, onStateChange }) {
+  constructor({ map, store, renderer, popup, config, onHello, onStateChange, connect }) {
     this.map = map;
     this.store = store;
     this.renderer = renderer;
@@ -27,8 +27,7 @@ export class LiveFeed {
     this.subscribeTimer = null;
     this.lastError = null;
     this.snapshots = 0;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.connection = new Connection(`${scheme}//${location.host}/ws`, {
+    this.connection = connect({
       onMessage: (message, receivedAtMs) => this.receive(message, receivedAtMs),
       onStateChange,
     });

@@ -6,6 +6,7 @@ import { emptyStyle, addStaticLayers } from "./map-style.js";
 import { addVehicleLayers, VehicleRenderer, vehicleLayers } from "./vehicle-layer.js";
 import { VehicleStore } from "./vehicle-store.js";
 import { LiveFeed } from "./live-feed.js";
+import { Connection, serverSocketUrl } from "./connection.js";
 import { StopPopup } from "./stop-popup.js";
 import { setUpSearch } from "./search.js";
 import { VehicleList } from "./vehicle-list.js";
@@ -93,6 +94,7 @@ async function start() {
       document.getElementById("demo-badge").hidden = (hello.source ?? config.source) !== "demo";
     },
     onStateChange: (state, detail) => status.show(state, detail),
+    connect: (handlers) => new Connection(serverSocketUrl(), handlers),
   });
   status.show("connecting");
   document.getElementById("demo-badge").hidden = config.source !== "demo";

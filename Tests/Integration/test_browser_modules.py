@@ -155,3 +155,103 @@ def test_route_colours_labels_and_tokens(run_js):
     assert result["labels"] == [{"text": "S", "express": False}, {"text": "6", "express": True},
                                 {"text": "SIR", "express": False}, {"text": "A", "express": False}]
     assert result["contrast"] > 4.5
+
+
+LIVE_FEED_HARNESS = """
+    // A LiveFeed wired to fakes: a map whose view the test sets, a connection that records what is sent.
+    const box = (w, s, e, n) => ({getWest: () => w, getSouth: () => s, getEast: () => e, getNorth: () => n});
+    let view = box(-74.00, 40.74, -73.96, 40.77);
+    const handlers = {};
+    const map = {getBounds: () => view, on: (type, fn) => { handlers[type] = fn; }};
+    const sent = [];
+    let open = false;  // like a real socket: nothing can be sent before the server's hello
+    const connection = {state: "connecting", send: message => open && sent.push(message), start() {}, markLive() {}};
+    const kinds = [];
+    const renderer = {setVisibleKinds: k => kinds.push([...k]), request() {}};
+    const popup = {rewatch() {}, applyArrivals() {}, applyAlerts() {}};
+    const store = new m.VehicleStore();
+    const feed = new m.LiveFeed({map, store, renderer, popup, config: {vehicle_max_span_km: 8, bus_max_span_km: 3},
+        onHello() {}, onStateChange() {}, connect: () => connection});
+    const v = (id, lon) => ({id, kind: "subway", route: "1", lon, lat: 40.75, bearing: 0, status: "stopped", age: 0});
+    const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+    feed.start();
+"""
+
+
+def test_live_feed_subscribes_resumes_and_recovers_from_refusals(run_js):
+    result = run_js(LIVE_FEED_HARNESS + """
+        const log = [];
+        open = true;
+        feed.receive({type: "hello", epoch: "e1", source: "replay"}, 0);
+        log.push(sent.splice(0));
+        feed.receive({type: "snapshot", epoch: "e1", seq: 5, ts: 0, vehicles: [v("a", -73.98)]}, 0);
+        feed.receive({type: "delta", epoch: "e1", seq: 6, ts: 0, upsert: [], remove: []}, 0);
+        feed.receive({type: "delta", epoch: "e1", seq: 9, ts: 0, upsert: [v("b", -73.97)], remove: []}, 0);  // gap
+        log.push(sent.splice(0));
+        // Pan east: a new subscribe, then the server refuses it; the page keeps the previous view.
+        await sleep(550);
+        view = box(-73.98, 40.74, -73.94, 40.77);
+        handlers.moveend();
+        log.push(sent.splice(0));
+        feed.receive({type: "error", code: "bbox_too_large", message: "too many vehicles"}, 0);
+        const afterRefusal = feed.current;
+        // Reconnect to the same server: resume the view the page had, at the last seq it applied.
+        feed.receive({type: "hello", epoch: "e1", source: "replay"}, 0);
+        log.push(sent.splice(0));
+        await sleep(550);  // then the view it wants now, once the subscribe rate allows
+        log.push(sent.splice(0));
+        // Reconnect to a restarted server (new epoch): a fresh subscribe.
+        await sleep(550);
+        feed.receive({type: "hello", epoch: "e2", source: "replay"}, 0);
+        log.push(sent.splice(0));
+        return {log, afterRefusal, ids: [...store.records.keys()], seq: store.seq, kinds: kinds.at(-1)};
+    """, "live-feed", "vehicle-store")
+    midtown = [-74.01, 40.7325, -73.95, 40.7775]
+    east = [-73.99, 40.7325, -73.93, 40.7775]
+    hello, gap, pan, resume, moved, fresh = result["log"]
+    assert hello == [{"op": "subscribe", "bbox": midtown, "layers": ["subway"]}]
+    assert gap == [{"op": "resume", "epoch": "e1", "seq": 6, "bbox": midtown, "layers": ["subway"]}]
+    assert result["ids"] == ["a"] and result["seq"] == 6  # the delta after the gap was not applied
+    assert pan == [{"op": "subscribe", "bbox": east, "layers": ["subway"]}]
+    assert result["afterRefusal"] == {"bbox": midtown, "layers": ["subway"]}
+    assert resume == [{"op": "resume", "epoch": "e1", "seq": 6, "bbox": midtown, "layers": ["subway"]}]
+    assert moved == [{"op": "subscribe", "bbox": east, "layers": ["subway"]}]
+    assert fresh == [{"op": "subscribe", "bbox": east, "layers": ["subway"]}]
+    assert result["kinds"] == ["subway"]
+
+
+def test_live_feed_coalesces_pans_and_hides_vehicles_when_zoomed_out(run_js):
+    result = run_js(LIVE_FEED_HARNESS + """
+        open = true;
+        feed.receive({type: "hello", epoch: "e1", source: "replay"}, 0);
+        sent.splice(0);
+        // Five pans within 100 ms: one subscribe now is not allowed (one was just sent); one later, for the last view.
+        for (let i = 1; i <= 5; i++) { view = box(-74.00 + i * 0.02, 40.74, -73.96 + i * 0.02, 40.77); handlers.moveend(); await sleep(20); }
+        const immediately = sent.length;
+        await sleep(600);
+        const coalesced = sent.splice(0);
+        // Zoomed out to 40 km: nothing drawn, nothing subscribed; the zoom hint is wanted.
+        view = box(-74.2, 40.55, -73.7, 40.9);
+        handlers.moveend();
+        await sleep(600);
+        const zoomedOut = {sent: sent.splice(0), kinds: kinds.at(-1), hint: feed.zoomedOutTooFar};
+        // Zoomed in close with trains toggled off: buses only.
+        feed.setToggles({trains: false});
+        view = box(-73.99, 40.75, -73.98, 40.76);
+        handlers.moveend();
+        await sleep(600);
+        return {immediately, coalesced, zoomedOut, closeUp: {sent: sent.splice(0), kinds: kinds.at(-1)}};
+    """, "live-feed", "vehicle-store")
+    assert result["immediately"] == 0
+    assert result["coalesced"] == [{"op": "subscribe", "bbox": [-73.91, 40.7325, -73.85, 40.7775], "layers": ["subway"]}]
+    assert result["zoomedOut"] == {"sent": [], "kinds": [], "hint": True}
+    assert result["closeUp"]["kinds"] == ["bus"]
+    assert [m["layers"] for m in result["closeUp"]["sent"]] == [["bus"]]
+
+
+def test_reconnection_delays_double_with_jitter_up_to_a_ceiling(run_js):
+    result = run_js("""
+        return [1, 2, 3, 4, 5, 6, 7, 12, 100].map(n => [m.retryDelayMs(n, 0), m.retryDelayMs(n, 0.999999)]);
+    """, "connection")
+    assert result == [[250, 500], [500, 1000], [1000, 2000], [2000, 4000], [4000, 8000], [7500, 15000],
+                      [7500, 15000], [7500, 15000], [7500, 15000]]
