@@ -56,6 +56,13 @@ struct ArgumentList {
         return remaining.count != before
     }
 
+    /// Removes and returns the first argument when it is not an option (a sub-subcommand
+    /// such as the benchmark name of `trackside bench NAME`).
+    mutating func leadingWord() -> String? {
+        guard let first = remaining.first, !first.hasPrefix("-") else { return nil }
+        return remaining.removeFirst()
+    }
+
     /// The arguments left; fails on any that still look like options.
     func positionals() throws -> [String] {
         if let option = remaining.first(where: { $0.hasPrefix("--") }) {
