@@ -20,6 +20,45 @@ public enum ClientRequest: Equatable, Sendable {
             self.box = box
             self.filter = filter
         }
+
+        /// Validates the members of a subscribe/resume message (or the REST query).
+        public init(bbox values: [Double], layers: [String]?, routes: [String]?) throws(PushRequestError) {
+            do {
+                box = try BoundingBox(values)
+            } catch {
+                throw PushRequestError(.badRequest, error.description)
+            }
+            var kinds: Set<VehicleState.Kind>?
+            if let layers {
+                kinds = []
+                for layer in layers {
+                    guard let kind = VehicleState.Kind(rawValue: layer) else {
+                        throw PushRequestError(.badRequest, "unknown layer \"\(layer.prefix(32))\"; expected subway or bus")
+                    }
+                    kinds?.insert(kind)
+                }
+            }
+            if let routes {
+                guard routes.count <= ClientRequest.maximumRoutes else {
+                    throw PushRequestError(.badRequest, "at most \(ClientRequest.maximumRoutes) routes per subscription")
+                }
+                guard routes.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
+                    throw PushRequestError(.badRequest, "route names must be 1 to 64 bytes")
+                }
+            }
+            filter = VehicleFilter(kinds: kinds, routes: routes.map(Set.init))
+        }
+
+        /// The REST form: `bbox=minLon,minLat,maxLon,maxLat`, `layers=subway,bus`, `routes=A,M15`.
+        public init(query bbox: String?, layers: String?, routes: String?) throws(PushRequestError) {
+            guard let bbox else { throw PushRequestError(.badRequest, "bbox=minLon,minLat,maxLon,maxLat is required") }
+            let values = bbox.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard values.allSatisfy({ $0 != nil }) else {
+                throw PushRequestError(.badRequest, "bbox must be 4 comma-separated numbers")
+            }
+            func list(_ text: String?) -> [String]? { text.map { $0.split(separator: ",").map(String.init) } }
+            try self.init(bbox: values.compactMap { $0 }, layers: list(layers), routes: list(routes))
+        }
     }
 
     /// Longest accepted message; client messages are a few hundred bytes.
@@ -72,31 +111,7 @@ public enum ClientRequest: Equatable, Sendable {
         guard let values = raw.bbox else {
             throw PushRequestError(.badRequest, "\(raw.op) needs \"bbox\":[minLon,minLat,maxLon,maxLat]")
         }
-        let box: BoundingBox
-        do {
-            box = try BoundingBox(values)
-        } catch {
-            throw PushRequestError(.badRequest, error.description)
-        }
-        var kinds: Set<VehicleState.Kind>?
-        if let layers = raw.layers {
-            kinds = []
-            for layer in layers {
-                guard let kind = VehicleState.Kind(rawValue: layer) else {
-                    throw PushRequestError(.badRequest, "unknown layer \"\(layer.prefix(32))\"; expected subway or bus")
-                }
-                kinds?.insert(kind)
-            }
-        }
-        if let routes = raw.routes {
-            guard routes.count <= maximumRoutes else {
-                throw PushRequestError(.badRequest, "at most \(maximumRoutes) routes per subscription")
-            }
-            guard routes.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
-                throw PushRequestError(.badRequest, "route names must be 1 to 64 bytes")
-            }
-        }
-        return ViewRequest(box: box, filter: VehicleFilter(kinds: kinds, routes: raw.routes.map(Set.init)))
+        return try ViewRequest(bbox: values, layers: raw.layers, routes: raw.routes)
     }
 
     private static func station(_ raw: RawRequest) throws(PushRequestError) -> String {
