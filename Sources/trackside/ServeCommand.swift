@@ -16,6 +16,13 @@ struct ServeCommand: CLICommand {
           --public DIR         static files to serve (default: the package's Public/ folder,
                                looked for in the working directory, then beside the executable)
           --event-loops N      event loop threads (default: one per core)
+          --source SOURCE      where vehicles come from: replay:DIR plays recorded feed files
+                               (*.pb, *.json, optionally .gz) in timestamp order, as if live
+          --gtfs PATH          static GTFS folder or zip for the network (repeatable; needed
+                               with --source)
+          --replay-speed X     replay X times faster than recorded (default 1)
+          --replay-loop        start the recording again after its last file
+          --tick SECONDS       seconds between ticks without feed updates (default 1)
           --request-timeout S  seconds a request may take to arrive once started, and a new
                                connection to start one (default 10; slow senders get 408)
           --enable-echo        mount a WebSocket echo endpoint at /echo (conformance runs, smoke
@@ -44,6 +51,7 @@ struct ServeCommand: CLICommand {
         }
         let enableEcho = arguments.flag("enable-echo")
         let publicFolder = try arguments.value("public") ?? defaultPublicFolder()
+        let application = try applicationConfiguration(&arguments)
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(extra[0])'") }
         guard let publicFolder else {
@@ -61,16 +69,53 @@ struct ServeCommand: CLICommand {
         if enableEcho {
             router.webSocketEcho("/echo", configuration: webSocket)
         }
+        let app: TracksideApp?
+        do {
+            app = try application.map { configuration in
+                try TracksideApp(configuration: configuration, webSocket: webSocket) { line in
+                    FileHandle.standardError.write(Data("trackside: \(line)\n".utf8))
+                }
+            }
+        } catch let error as TracksideConfiguration.ConfigurationError {
+            throw ArgumentList.UsageError(description: error.description)
+        }
+        app?.installRoutes(on: router)
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: configuration, router: router)
         let address = try server.start()
+        app?.start()
         // Written unbuffered: tests and supervisors wait for this exact line.
         FileHandle.standardOutput.write(Data("trackside: listening on http://\(address.host):\(address.port)\n".utf8))
         let signal = ShutdownSignals.wait()
         FileHandle.standardError.write(Data("trackside: signal \(signal), shutting down\n".utf8))
+        app?.stop()
         server.shutdown()
         return 0
+    }
+
+    /// The application options; nil when no `--source` is given (static files only).
+    private static func applicationConfiguration(_ arguments: inout ArgumentList) throws -> TracksideConfiguration? {
+        let sourceText = try arguments.value("source")
+        let gtfsPaths = try arguments.values("gtfs")
+        let speed = try arguments.value("replay-speed", default: 1.0) { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        let loops = arguments.flag("replay-loop")
+        let tick = try arguments.value("tick", default: 1.0) { Double($0).flatMap { $0 >= 0.05 && $0 <= 60 ? $0 : nil } }
+        guard let sourceText else {
+            guard gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--gtfs needs --source") }
+            return nil
+        }
+        guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--source needs at least one --gtfs") }
+        var configuration: TracksideConfiguration
+        do {
+            configuration = TracksideConfiguration(source: try TracksideConfiguration.Source(parsing: sourceText), gtfsPaths: gtfsPaths)
+        } catch {
+            throw ArgumentList.UsageError(description: error.description)
+        }
+        configuration.replaySpeed = speed
+        configuration.replayLoops = loops
+        configuration.tickInterval = tick
+        return configuration
     }
 
     /// `Public/` in the working directory, else in the package checkout that holds the executable

@@ -36,7 +36,7 @@ import TestSupport
         let path = NSTemporaryDirectory() + "trackside-replay-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for (name, bytes) in files {
-            FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes))
+            guard FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes)) else { throw CocoaError(.fileWriteUnknown) }
         }
         return path
     }

@@ -88,12 +88,18 @@ public struct PushHub: Sendable {
         return deliveries
     }
 
-    /// A new tick: diffs `states` against the published ones, publishes the result and
+    /// A new tick: diffs `states` against the published ones (skipping states a client can
+    /// extrapolate, see `VehicleState.isRepublication(of:)`), publishes the result and
     /// returns one delta per region that changed, plus one empty delta shared by every
     /// other subscriber — so each client sees every seq and can tell a lost message from a
     /// quiet tick.
     public mutating func publish(_ states: [VehicleState], now: Double) -> [Delivery] {
-        let diff = VehicleDiff(previous: board.states, next: states)
+        // Vehicles a client already draws right keep their published state, so they are not resent.
+        let published = board.states
+        let next = states.map { state in
+            published[state.id].flatMap { $0.isRepublication(of: state) ? $0 : nil } ?? state
+        }
+        let diff = VehicleDiff(previous: published, next: next)
         let changes = board.apply(diff)
         seq += 1
         tickTime = now

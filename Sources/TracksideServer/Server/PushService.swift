@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TransitEngine
 
 /// The imperative shell around `PushHub`: one serial queue owns the hub, so client
@@ -10,11 +11,11 @@ import TransitEngine
 /// Generic over the frame so the shell is testable without sockets; the server uses
 /// WebSocket prepared messages.
 public final class PushService<Frame: Sendable>: @unchecked Sendable {
-    // @unchecked: `hub`, `peers` and `nextClient` are only touched on `queue`.
+    // @unchecked: `hub` and `peers` are only touched on `queue`.
     private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
     private var hub: PushHub
     private var peers: [ClientID: @Sendable (Frame) -> Void] = [:]
-    private var nextClient: UInt64 = 0
+    private let lastClient = Atomic<UInt64>(0)
     private let prepare: @Sendable ([UInt8]) -> Frame
     private let clock: @Sendable () -> Double
 
@@ -31,14 +32,15 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
     public var configuration: PushHub.Configuration { queue.sync { hub.configuration } }
 
     /// Registers a connection; `send` receives its frames in order, starting with `hello`.
+    /// Returns at once (the caller is an event loop); the registration is queued before any
+    /// message the connection sends afterwards.
     public func connect(send: @escaping @Sendable (Frame) -> Void) -> ClientID {
-        queue.sync {
-            nextClient += 1
-            let client = ClientID(nextClient)
+        let client = ClientID(lastClient.add(1, ordering: .relaxed).newValue)
+        queue.async { [self] in
             peers[client] = send
             deliver([hub.connect(client)])
-            return client
         }
+        return client
     }
 
     /// A text message from a connection; answered asynchronously through its `send`.

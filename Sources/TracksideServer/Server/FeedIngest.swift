@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+import TransitEngine
+
+/// Turns delivered payloads into the feed store's reports: decodes each with the engine's
+/// profile and offers it, so a bad fetch only marks its feed stale. Thread-safe: sources
+/// deliver from their own threads, ticks read from theirs.
+public final class FeedIngest: Sendable {
+    private let store = Mutex(FeedStore<FeedReport>())
+    private let profile: any AgencyProfile
+    private let log: @Sendable (String) -> Void
+
+    public init(profile: any AgencyProfile, log: @escaping @Sendable (String) -> Void) {
+        self.profile = profile
+        self.log = log
+    }
+
+    /// Decodes and stores one payload; true when it replaced its feed (a tick should run).
+    /// `feedTime` stands in for a header without a timestamp.
+    @discardableResult
+    public func ingest(_ payload: FeedPayload, feedTime: Double, wallTime: Double) -> Bool {
+        let outcome: FeedStore<FeedReport>.Outcome
+        do {
+            let report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile, fetchedAt: feedTime)
+            outcome = store.withLock {
+                $0.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
+                         isEmpty: report.trains.isEmpty && report.buses.isEmpty, receivedAt: wallTime)
+            }
+        } catch {
+            outcome = store.withLock { $0.reject(id: payload.feedID, reason: error.description) }
+        }
+        if case .failed(let reason) = outcome {
+            log("feed \(payload.feedID): kept the last good data (\(payload.origin): \(reason))")
+        }
+        return outcome == .accepted
+    }
+
+    /// The latest good report of every feed, for a tick.
+    public var snapshot: FeedSnapshot {
+        FeedSnapshot(store.withLock { $0.feeds })
+    }
+
+    /// Every feed's health at `feedTime`.
+    public func status(feedTime: Double, staleAfter: Double) -> [FeedStatus] {
+        store.withLock { $0.status(now: feedTime, staleAfter: staleAfter) }
+    }
+
+    /// The publish time inside a recorded file, for ordering a replay; nil when unreadable.
+    public func contentTimestamp(_ format: FeedFormat, _ bytes: Data) -> Double? {
+        // A header without a timestamp would take `fetchedAt`; -1 marks that as unknown.
+        guard let report = try? FeedReport(decoding: bytes, name: "replay", profile: profile, fetchedAt: -1),
+              report.timestamp > 0 else { return nil }
+        return report.timestamp
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+import TransitData
+import TransitEngine
+import WebSocketServer
+
+/// The server assembly: static network, feed source, feed store, tick loop and push
+/// service, and the routes that expose them. `trackside serve` builds one from a
+/// `TracksideConfiguration`, installs its routes on the HTTP router and starts it.
+///
+/// Threads: the source delivers on its thread, the tick places vehicles on its own, the
+/// push queue serialises everything clients see, and the event loops only move bytes.
+public final class TracksideApp: Sendable {
+    public let configuration: TracksideConfiguration
+    public let push: PushService<WebSocketPreparedMessage>
+    /// The `/ws` settings; broadcast frames are compressed once with its compression.
+    public let webSocket: WebSocketConfiguration
+    private let engine: PlacementEngine
+    private let source: any FeedSource
+    private let ingest: FeedIngest
+    private let memory = Mutex(PlacementMemory())
+    private let ticker: Mutex<TickLoop?> = Mutex(nil)
+    private let log: @Sendable (String) -> Void
+    private let clock: @Sendable () -> Double
+
+    /// Loads the network and prepares the source; nothing runs until `start()`.
+    public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
+                log: @escaping @Sendable (String) -> Void,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
+        self.configuration = configuration
+        self.webSocket = webSocket
+        self.log = log
+        self.clock = clock
+        let profile = NYCTProfile()
+        var feeds: [GTFSFeed] = []
+        for path in configuration.gtfsPaths {
+            do {
+                feeds.append(try GTFSFeed(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load GTFS \(path): \(error)")
+            }
+        }
+        engine = PlacementEngine(network: Network(gtfs: feeds, profile: profile))
+        ingest = FeedIngest(profile: profile, log: log)
+        switch configuration.source {
+        case .replay(let directory):
+            let recording: ReplayRecording
+            do {
+                recording = try ReplayRecording(directory: directory, contentTimestamp: ingest.contentTimestamp)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: error.description)
+            }
+            for skipped in recording.skipped { log("replay: skipped \(skipped)") }
+            source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
+                                  loops: configuration.replayLoops, start: clock())
+        }
+        var hub = PushHub.Configuration(epoch: Self.randomEpoch(), source: source.kind)
+        hub.limits = configuration.limits
+        hub.historyRetention = configuration.historyRetention
+        let compression = webSocket.compression
+        push = PushService(configuration: hub, prepare: { bytes in
+            WebSocketPreparedMessage(text: String(decoding: bytes, as: UTF8.self), compression: compression)
+        }, clock: clock)
+    }
+
+    /// Starts the feed source and the tick.
+    public func start() {
+        let ticker = TickLoop(cadence: configuration.tickInterval) { [self] in tick() }
+        self.ticker.withLock { $0 = ticker }
+        source.start { [self] payload in
+            let wall = clock()
+            if ingest.ingest(payload, feedTime: source.feedTime(atWallTime: wall), wallTime: wall) { ticker.wake() }
+        }
+        ticker.start()
+    }
+
+    /// Stops the source and the tick (connections are closed by the HTTP server).
+    public func stop() {
+        source.stop()
+        ticker.withLock { $0 }?.stop()
+    }
+
+    /// One tick: place every vehicle at the feeds' time and publish the result.
+    private func tick() {
+        let feedTime = source.feedTime(atWallTime: clock())
+        let states = memory.withLock { memory in
+            let result = engine.place(ingest.snapshot, at: feedTime, memory: memory)
+            memory = result.memory
+            return result.states
+        }
+        push.publish(states)
+    }
+
+    /// Installs `/ws`, `/api/vehicles`, `/api/config` and `/api/feeds`.
+    public func installRoutes(on router: Router) {
+        router.webSocket("/ws", configuration: webSocket) { [push] session in
+            let client = push.connect { session.send(prepared: $0) }
+            session.onMessage = { message in
+                switch message {
+                case .text(let text): push.receive(text, from: client)
+                case .binary: push.receiveBinary(from: client)
+                }
+            }
+            session.onClose = { _, _ in push.disconnect(client) }
+        }
+        router.addDeferred("GET", "/api/vehicles") { [push] request, promise in
+            let view: ClientRequest.ViewRequest
+            do throws(PushRequestError) {
+                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
+                                                     routes: request.query["routes"])
+            } catch {
+                promise.succeed(Self.errorResponse(error))
+                return
+            }
+            push.vehicleList(view) { result in
+                switch result {
+                case .success(let body): promise.succeed(.json(body))
+                case .failure(let error): promise.succeed(Self.errorResponse(error))
+                }
+            }
+        }
+        let config = configBody
+        router.get("/api/config") { _ in .json(config) }
+        router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
+    }
+
+    private var configBody: [UInt8] {
+        var json = JSONWriter()
+        json.object { o in
+            o.key("source"); o.value(source.kind)
+            o.key("version"); o.value(TracksideVersion.current)
+            o.key("basemap"); o.null()
+            o.key("vehicle_max_span_km"); o.value(8)
+            o.key("bus_max_span_km"); o.value(3)
+        }
+        return json.bytes
+    }
+
+    private func feedsBody() -> [UInt8] {
+        let feedTime = source.feedTime(atWallTime: clock())
+        var json = JSONWriter()
+        json.object { o in
+            o.key("feeds")
+            o.array { a in
+                for feed in ingest.status(feedTime: feedTime, staleAfter: configuration.staleAfter) {
+                    a.object { f in
+                        f.key("id"); f.value(feed.id)
+                        f.key("age"); if let age = feed.age { f.value(age, decimals: 0) } else { f.null() }
+                        f.key("stale"); f.value(feed.isStale)
+                        f.key("failure"); if let failure = feed.failure { f.value(failure) } else { f.null() }
+                        f.key("accepted"); f.value(feed.accepted)
+                        f.key("duplicates"); f.value(feed.duplicates)
+                        f.key("failures"); f.value(feed.failures)
+                    }
+                }
+            }
+        }
+        return json.bytes
+    }
+
+    private static func errorResponse(_ error: PushRequestError) -> HTTPResponse {
+        .error(.badRequest, code: error.code.rawValue, message: error.message, json: true)
+    }
+
+    /// 64 random bits in hex: unique per server start, so old seqs are never mistaken.
+    static func randomEpoch() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,45 @@
+/// Everything `trackside serve` decides about the application (the HTTP side is
+/// `ServerConfiguration`): where feeds come from, the static network, the tick and the
+/// push limits.
+public struct TracksideConfiguration: Sendable {
+    /// Where vehicles come from.
+    public enum Source: Equatable, Sendable {
+        /// `replay:DIR`: recorded feed files played as if live.
+        case replay(directory: String)
+
+        /// Parses the `--source` option.
+        public init(parsing text: String) throws(ConfigurationError) {
+            if text.hasPrefix("replay:") {
+                let directory = String(text.dropFirst("replay:".count))
+                guard !directory.isEmpty else { throw ConfigurationError(description: "replay: needs a folder, e.g. replay:recordings/") }
+                self = .replay(directory: directory)
+            } else {
+                throw ConfigurationError(description: "unknown source '\(text)'; expected replay:DIR")
+            }
+        }
+    }
+
+    /// A configuration that cannot work, said in one line.
+    public struct ConfigurationError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public var source: Source
+    /// Static GTFS folders or zips (subway, buses) the network is built from.
+    public var gtfsPaths: [String]
+    /// Replay speed (2 = twice as fast) and whether the recording repeats.
+    public var replaySpeed = 1.0
+    public var replayLoops = false
+    /// Seconds between ticks when no feed arrives.
+    public var tickInterval = 1.0
+    /// Seconds after which a feed's data counts as stale in `/api/feeds`.
+    public var staleAfter = 90.0
+    public var limits = PushLimits()
+    /// Seconds of deltas kept for `resume`.
+    public var historyRetention = 120.0
+
+    public init(source: Source, gtfsPaths: [String]) {
+        self.source = source
+        self.gtfsPaths = gtfsPaths
+    }
+}
