@@ -50,7 +50,10 @@ extension PlacementEngine {
         let sign = reversed ? -1.0 : 1.0
         let visits = timeline.visits
         var progress: Double
-        var remembered = PlacementMemory.Train(tripID: report.tripID, shape: match, distanceAlong: 0, lastAdvanceAt: now)
+        var remembered = PlacementMemory.Train(tripID: report.tripID, shape: match, distanceAlong: 0,
+                                               isReversed: reversed, lastAdvanceAt: now)
+        // The previous tick's placement, when it is comparable with this one.
+        let previous = memory.flatMap { $0.shape == match && $0.isReversed == reversed ? $0 : nil }
         switch timeline.phase(at: now, settings: settings) {
         case .stopped(let index):
             let visit = visits[index]
@@ -58,7 +61,7 @@ extension PlacementEngine {
             state.status = .stopped
             state.stop = visit.stopID
             state.nextStop = index + 1 < visits.count ? visits[index + 1].stopID : nil
-            if let previous = memory, previous.shape == match {
+            if let previous {
                 progress = max(progress, previous.distanceAlong * sign - settings.maximumBackwardsJump)
             }
             remembered.stopID = visit.stopID
@@ -69,7 +72,7 @@ extension PlacementEngine {
         case .moving(let index, let fraction):
             let from = visits[index - 1], to = visits[index]
             progress = from.progress + fraction * (to.progress - from.progress)
-            if let previous = memory, previous.shape == match {
+            if let previous {
                 // A later prediction may slow the train down, never send it back.
                 progress = min(max(progress, previous.distanceAlong * sign), to.progress)
             }
@@ -91,8 +94,7 @@ extension PlacementEngine {
             state.bearing = reversed ? Bearing.reversed(tangent) : tangent
         }
         remembered.distanceAlong = along
-        if let previous = memory, previous.shape == match,
-           progress <= previous.distanceAlong * sign + 1, previous.stopID == remembered.stopID {
+        if let previous, progress <= previous.distanceAlong * sign + 1, previous.stopID == remembered.stopID {
             remembered.lastAdvanceAt = previous.lastAdvanceAt
         }
         if now - remembered.lastAdvanceAt >= settings.stalledAfter { state.flags.insert(.stalled) }
@@ -117,7 +119,7 @@ extension PlacementEngine {
             : (report.vehicleStopID ?? upcoming?.stopID)
         var remembered = PlacementMemory.Train(tripID: report.tripID, shape: match, stopID: state.stop,
                                                nextStopID: state.nextStop, distanceAlong: snapped.distanceAlong,
-                                               lastAdvanceAt: now)
+                                               isReversed: reversed, lastAdvanceAt: now)
         if let previous = memory, previous.shape == match, abs(snapped.distanceAlong - previous.distanceAlong) <= 1 {
             remembered.lastAdvanceAt = previous.lastAdvanceAt
         }

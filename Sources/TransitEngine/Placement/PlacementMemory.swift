@@ -13,6 +13,8 @@ public struct PlacementMemory: Sendable {
         public var departedAt: Double?
         /// Metres along its shape.
         public var distanceAlong: Double
+        /// Whether it runs from the shape's end towards its start.
+        public var isReversed: Bool
         /// When it last moved forward.
         public var lastAdvanceAt: Double
     }

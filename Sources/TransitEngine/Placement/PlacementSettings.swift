@@ -17,6 +17,9 @@ public struct PlacementSettings: Hashable, Sendable {
     /// A train with no stops ahead whose last report is older than this many seconds has
     /// finished its trip (NYCT keeps such trips in its feeds for hours) and is not shown.
     public var finishedTripAge: Double = 300
+    /// When a feed still has a train on its way to a stop it predicted reached already, the
+    /// train is given this many more seconds to get there.
+    public var lateArrivalAllowance: Double = 30
     /// How many stops ahead a train's timeline looks (older feeds walk further).
     public var stopsAhead: Int = 8
     /// Bus dead reckoning: speed when the bus's own is unknown (m/s), and the cap (m).

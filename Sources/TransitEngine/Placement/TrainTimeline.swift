@@ -45,14 +45,28 @@ struct TrainTimeline {
             let arrivedAt = arrived ?? [predicted?.arrival, report.reportedAt].compactMap { $0 }.min() ?? feedTimestamp
             var leave = arrivedAt + settings.dwell
             if let departure = predicted?.departure, departure > (predicted?.arrival ?? arrivedAt) { leave = departure }
+            // The feed says it is still there when the feed was written.
+            leave = max(leave, feedTimestamp)
             anchor = StopTimePrediction(stopID: stop, arrival: arrivedAt, departure: leave)
             upcoming = index.map { predictions[($0 + 1)...] } ?? predictions[...].drop { ($0.arrivalOrDeparture ?? .infinity) <= arrivedAt }
+            // Predictions that have it at the next stop before it left this one are stale (a
+            // held train): keep their run time but start it from the real departure.
+            if let nextArrival = upcoming.first?.arrivalOrDeparture, nextArrival < leave {
+                let predictedRun = predicted?.departureOrArrival.map { nextArrival - $0 }.flatMap { $0 > 0 ? $0 : nil }
+                let run = predictedRun ?? runTimes.leg(to: upcoming.first!.stopID, route: report.routeID)?.seconds ?? settings.lateArrivalAllowance
+                upcoming = Self.delayed(upcoming, by: leave + run - nextArrival)
+            }
         } else {
             let next = report.vehicleStopID.flatMap { stop in predictions.firstIndex { $0.stopID == stop } }
                 ?? predictions.firstIndex { ($0.arrivalOrDeparture ?? .infinity) >= reportTime }
                 ?? (predictions.isEmpty ? nil : predictions.count - 1)
             if let next {
                 upcoming = predictions[next...]
+                // Still on its way when the feed was written, whatever the prediction says.
+                if report.vehicleStopID == predictions[next].stopID, let arrival = predictions[next].arrivalOrDeparture,
+                   arrival < feedTimestamp {
+                    upcoming = Self.delayed(upcoming, by: feedTimestamp + settings.lateArrivalAllowance - arrival)
+                }
                 if report.notStarted {
                     anchor = nil
                 } else if next > 0 {
@@ -117,6 +131,14 @@ struct TrainTimeline {
         }
         self.visits = visits
         self.hasAnchor = hasAnchor
+    }
+
+    /// `stops` with every time moved `seconds` later.
+    private static func delayed(_ stops: ArraySlice<StopTimePrediction>, by seconds: Double) -> ArraySlice<StopTimePrediction> {
+        ArraySlice(stops.map { stop in
+            StopTimePrediction(stopID: stop.stopID, arrival: stop.arrival.map { $0 + seconds },
+                               departure: stop.departure.map { $0 + seconds })
+        })
     }
 
     /// Where the train is at `now`. Times that are missing fall back to the app's rule:

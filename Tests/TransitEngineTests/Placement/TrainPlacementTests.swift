@@ -149,6 +149,20 @@ import Testing
         #expect(state.nextStop == "CN")
     }
 
+    @Test func aHeldTrainKeepsItsRunTimeFromTheRealDeparture() throws {
+        // Stopped at B since t0 − 510 while its predictions had it at C by t0 − 410: at the feed
+        // time it is still at B, so the 100 s run to C starts then.
+        let held = TrainReport(tripID: "100_X..N01R", routeID: "X", vehicleStopID: "BN", stopStatus: .stoppedAt,
+                               reportedAt: t0 - 510,
+                               stopTimes: [StopTimePrediction(stopID: "BN", arrival: t0 - 510, departure: t0 - 510),
+                                           StopTimePrediction(stopID: "CN", arrival: t0 - 410)])
+        let atFeedTime = try #require(place(held, at: t0 - 1).states.first)
+        #expect(atFeedTime.status == .stopped && atFeedTime.stop == "BN")
+        let running = try #require(place(held, at: t0 + 50).states.first)
+        #expect(abs(N.north(running.position) - 1_500) < 0.5)
+        #expect(running.motion?.endTime == t0 + 100)
+    }
+
     @Test func finishedTripsLeftInTheFeedAreNotDrawn() throws {
         // Arrived at its terminal long ago, nothing ahead: NYCT keeps these for hours.
         let finished = TrainReport(tripID: "100_X..N01R", routeID: "X", vehicleStopID: "DN", stopStatus: .stoppedAt,
