@@ -17,10 +17,4 @@ public enum Bearing {
     public static func reversed(_ degrees: Double) -> Double {
         normalized(degrees + 180)
     }
-
-    /// A bearing from a mathematical angle, degrees counter-clockwise from east (the
-    /// convention of SIRI `Bearing` in MTA Bus Time).
-    public static func fromCounterClockwiseFromEast(_ degrees: Double) -> Double {
-        normalized(90 - degrees)
-    }
 }

@@ -47,12 +47,26 @@ public struct OrderedProjection: Sendable {
         bestInOrder(candidates).chosen
     }
 
-    /// `chooseInOrder` with the cost of its choice: the total offset, plus 10,000 km for every
-    /// step backwards, so comparing costs compares first how well the order fits.
+    /// What one step backwards adds to the cost of a choice: 10,000 km, more than any offset.
+    public static let backwardsPenalty = 1e7
+
+    /// `chooseInOrder` with the cost of its choice: the total offset, plus `backwardsPenalty`
+    /// for every step backwards, so comparing costs compares first how well the order fits.
     public func bestInOrder(_ candidates: [[PolylineProjection]]) -> (chosen: [PolylineProjection], cost: Double) {
         guard !candidates.isEmpty, candidates.allSatisfy({ !$0.isEmpty }) else { return ([], .infinity) }
+        // The common case, one pass per stop, needs no search.
+        if candidates.allSatisfy({ $0.count == 1 }) {
+            var cost = 0.0
+            for (index, options) in candidates.enumerated() {
+                cost += options[0].distanceFromLine
+                if index > 0 && candidates[index - 1][0].distanceAlong - options[0].distanceAlong > backwardsTolerance {
+                    cost += Self.backwardsPenalty
+                }
+            }
+            return (candidates.map { $0[0] }, cost)
+        }
         // cost[i][j]: least total offset of positions 0...i with position i on candidate j.
-        let backwardsPenalty = 1e7
+        let backwardsPenalty = Self.backwardsPenalty
         var cost: [[Double]] = [candidates[0].map(\.distanceFromLine)]
         var previous: [[Int]] = [Array(repeating: -1, count: candidates[0].count)]
         for stop in candidates.indices.dropFirst() {

@@ -19,6 +19,11 @@ public struct Network: Sendable {
     let shapesByRoute: [String: [Int]]
     let shapesByRouteDirection: [RouteDirection: [Int]]
 
+    /// Indexes into `shapes` of the shapes a route's trips use.
+    public func shapes(ofRoute routeID: String) -> [Int] {
+        shapesByRoute[routeID] ?? []
+    }
+
     /// A route in one direction, the key of fallback shape lookups.
     struct RouteDirection: Hashable, Sendable {
         var route: String

@@ -1,5 +1,8 @@
 /// A path vehicles follow (`shapes.txt`), measured and indexed once, with the stops it passes.
-public struct TransitShape: Sendable {
+///
+/// A class, immutable once built: placement looks shapes up for every vehicle on every tick,
+/// and sharing one reference is far cheaper than copying a struct of a dozen arrays.
+public final class TransitShape: Sendable {
     public let id: String
     /// The route whose trips use it (or that the profile reads from its id).
     public let routeID: String?

@@ -17,6 +17,8 @@ public struct PlacementEngine: Sendable {
     public func place(_ snapshot: FeedSnapshot, at now: Double, memory: PlacementMemory = PlacementMemory()) -> PlacementResult {
         var states: [VehicleState] = []
         var nextMemory = PlacementMemory()
+        nextMemory.trains.reserveCapacity(memory.trains.count)
+        nextMemory.buses.reserveCapacity(memory.buses.count)
         var coverage = ShapeCoverage()
         var placedTrips = Set<String>()
         var placedBuses = Set<String>()

@@ -21,7 +21,7 @@ public struct PlacementSettings: Hashable, Sendable {
     /// train is given this many more seconds to get there.
     public var lateArrivalAllowance: Double = 30
     /// How many stops ahead a train's timeline looks (older feeds walk further).
-    public var stopsAhead: Int = 8
+    public var stopsAhead: Int = 5
     /// Bus dead reckoning: speed when the bus's own is unknown (m/s), and the cap (m).
     public var busSpeed: Double = 4
     public var busDeadReckoningCap: Double = 150

@@ -89,35 +89,43 @@ struct TrainTimeline {
             }
         }
 
-        let stops = (anchor.map { [$0] } ?? []) + upcoming.prefix(settings.stopsAhead)
-        let onShape = stops.filter { shape.stopPasses[$0.stopID] != nil }
+        var onShape: [(stop: StopTimePrediction, passes: [PolylineProjection])] = []
+        onShape.reserveCapacity(settings.stopsAhead + 1)
+        for stop in (anchor.map { [$0] } ?? []) + upcoming.prefix(settings.stopsAhead) {
+            if let passes = shape.stopPasses[stop.stopID] { onShape.append((stop, passes)) }
+        }
         guard !onShape.isEmpty else { return nil }
         // Which way the train runs along the shape: the way its stops come in order. Labels
         // alone can mislead (a shape drawn against its trips' direction, a borrowed shape);
         // they decide only when a single stop cannot.
         let ordering = OrderedProjection()
         func oriented(_ sign: Double) -> (chosen: [PolylineProjection], cost: Double) {
-            ordering.bestInOrder(onShape.map { stop in
-                shape.stopPasses[stop.stopID]!.map { pass -> PolylineProjection in
+            ordering.bestInOrder(onShape.map { entry in
+                sign > 0 ? entry.passes : entry.passes.map { pass in
                     var oriented = pass
-                    oriented.distanceAlong *= sign
+                    oriented.distanceAlong = -pass.distanceAlong
                     return oriented
                 }
             })
         }
-        let labelled = oriented(reversed ? -1 : 1)
-        let other = oriented(reversed ? 1 : -1)
-        let flip = onShape.count > 1 && other.cost < labelled.cost
-        self.isReversed = flip ? !reversed : reversed
-        let chosen = flip ? other.chosen : labelled.chosen
+        var chosen = oriented(reversed ? -1 : 1)
+        var isReversed = reversed
+        if onShape.count > 1 && chosen.cost >= OrderedProjection.backwardsPenalty {
+            let other = oriented(reversed ? 1 : -1)
+            if other.cost < chosen.cost {
+                chosen = other
+                isReversed = !reversed
+            }
+        }
+        self.isReversed = isReversed
         var visits: [Visit] = []
         var furthest = -Double.infinity
-        for (stop, pass) in zip(onShape, chosen) {
+        for ((stop, _), pass) in zip(onShape, chosen.chosen) {
             furthest = max(furthest, pass.distanceAlong)
             visits.append(Visit(stopID: stop.stopID, progress: furthest, arrive: stop.arrivalOrDeparture,
                                 leave: stop.departureOrArrival))
         }
-        let hasAnchor = anchor.map { first in shape.stopPasses[first.stopID] != nil } ?? false
+        let hasAnchor = anchor.map { first in onShape[0].stop.stopID == first.stopID } ?? false
         // A stop ahead without its own departure keeps the train for the dwell, but never for
         // more than half the time to the next arrival (the prediction already includes the
         // stop). The anchor's departure is already settled above.

@@ -53,13 +53,6 @@ import Testing
         #expect(Bearing.reversed(350) == 170)
     }
 
-    @Test func convertsCounterClockwiseFromEast() {
-        #expect(Bearing.fromCounterClockwiseFromEast(0) == 90)    // east
-        #expect(Bearing.fromCounterClockwiseFromEast(90) == 0)    // north
-        #expect(Bearing.fromCounterClockwiseFromEast(180) == 270) // west
-        #expect(Bearing.fromCounterClockwiseFromEast(-90) == 180) // south
-    }
-
     @Test func displacementBearingIsClockwiseFromNorth() {
         #expect(Displacement(east: 0, north: 1).bearing == 0)
         #expect(Displacement(east: 1, north: 0).bearing == 90)
