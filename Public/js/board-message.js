@@ -1,5 +1,5 @@
 // Reading `arrivals` and `alerts` messages (docs/PROTOCOL.md), shared by the map's station popup and the station
-// display: malformed parts are dropped rather than drawn, and minutes count down from absolute times.
+// display: malformed parts are dropped rather than drawn, and minutes count down from when the board arrived.
 
 /** A group's arrivals that carry a time or a minute count (anything else in the message is ignored). */
 export function arrivalsOf(group) {
@@ -8,12 +8,13 @@ export function arrivalsOf(group) {
 }
 
 /**
- * Whole minutes from `nowSeconds` (server time) to an arrival: from its absolute `time` when given, so that a
- * board received a while ago still counts down correctly; else the `minutes` the server computed.
+ * Whole minutes until an arrival, `elapsedSeconds` after its board arrived: the server's `minutes` counted down
+ * since then (its clock is the one the board was computed on, which for a replay is not the wall clock); only
+ * without `minutes`, the absolute `time` against `nowSeconds` (server wall time).
  */
-export function minutesUntil(arrival, nowSeconds) {
-  if (Number.isFinite(arrival.time)) return Math.max(0, Math.floor((arrival.time - nowSeconds) / 60));
-  return Math.max(0, Number(arrival.minutes) || 0);
+export function minutesUntil(arrival, elapsedSeconds, nowSeconds) {
+  if (Number.isFinite(arrival.minutes)) return Math.max(0, arrival.minutes - Math.floor(Math.max(0, elapsedSeconds) / 60));
+  return Math.max(0, Math.floor((arrival.time - nowSeconds) / 60));
 }
 
 /** Board groups that name a route (the rest of a malformed message is dropped, not drawn). */

@@ -102,7 +102,8 @@ async function loadStation() {
 function render() {
   const nowMs = Date.now() + state.clockOffsetMs;
   document.getElementById("clock").textContent = new Date(nowMs).toLocaleTimeString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: options.timeZone });
-  state.rows = state.board ? boardRows(state.board.groups ?? [], nowMs / 1000, options) : [];
+  const clock = { elapsedSeconds: (Date.now() - (state.receivedAtMs ?? Date.now())) / 1000, nowSeconds: nowMs / 1000 };
+  state.rows = state.board ? boardRows(state.board.groups ?? [], clock, options) : [];
   const list = document.getElementById("rows");
   list.replaceChildren(...state.rows.map((row) => el("li", { class: "row" },
     bullet(row.route),

@@ -149,8 +149,9 @@ export class StopPopup {
       return el("p", { class: "empty", text: this.updatedAtMs ? "No trains expected soon" : "Loading arrivals…" });
     }
     const now = this.context.serverNowSeconds();
+    const elapsed = (Date.now() - this.updatedAtMs) / 1000;
     return el("ul", { class: "arrivals", "aria-label": "Arrivals" }, groups.map((group) => {
-      const minutes = arrivalsOf(group).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, now));
+      const minutes = arrivalsOf(group).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, elapsed, now));
       const text = minutes.length ? `${minutes.join(", ")} min` : "—";
       return el("li", {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
@@ -176,10 +177,11 @@ export class StopPopup {
   /** One sentence for the screen-reader announcer: the next train of each group. */
   summary() {
     const now = this.context.serverNowSeconds();
+    const elapsed = (Date.now() - this.updatedAtMs) / 1000;
     const parts = this.board.groups.slice(0, 4).map((group) => {
       const first = arrivalsOf(group)[0];
       const where = group.headsign ?? directionName(group.direction);
-      return first ? `${group.route} to ${where} in ${minutesUntil(first, now)} minutes` : null;
+      return first ? `${group.route} to ${where} in ${minutesUntil(first, elapsed, now)} minutes` : null;
     }).filter(Boolean);
     return parts.length ? `${this.stop.name}: ${parts.join("; ")}` : "";
   }

@@ -111,7 +111,7 @@ export class VehicleRenderer {
   }
 
   draw(mapBearing) {
-    const nowSeconds = this.store.serverNowSeconds();
+    const nowSeconds = this.store.placementNowSeconds();
     const features = [];
     const drawn = [];
     let anyMoving = false;

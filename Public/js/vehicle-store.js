@@ -1,20 +1,29 @@
 // The client's copy of the server's vehicles for the subscribed region: snapshots replace it, deltas patch it.
 import { prepareSegment } from "./motion.js";
 
-/** Vehicles by id with the stream position (epoch, seq) they reflect and the server clock offset. */
+/** A later placement time this much earlier than the known one means the feed clock jumped back (a looped replay). */
+const clockJumpBackMs = 120000;
+
+/**
+ * Vehicles by id with the stream position (epoch, seq) they reflect, and two clocks: the server's wall clock
+ * (from each message's `ts`) and the placement clock the motion segments are timed in. They are the same for live
+ * feeds; a replay places vehicles at the recording's time, so segments are animated on the clock they came with.
+ */
 export class VehicleStore {
   constructor() {
     this.records = new Map();
     this.epoch = null;
     this.seq = null;
     this.clockOffsetMs = 0;
+    this.placementOffsetMs = null;
     this.version = 0;
   }
 
   /** Replaces every vehicle (a `snapshot` message). */
   applySnapshot(message, receivedAtMs) {
     this.records.clear();
-    for (const state of message.vehicles ?? []) this.upsert(state, receivedAtMs);
+    const latest = this.upsertAll(message.vehicles, receivedAtMs);
+    if (latest !== null) this.placementOffsetMs = latest * 1000 - receivedAtMs;
     this.seq = null;
     this.advance(message, receivedAtMs);
   }
@@ -25,8 +34,13 @@ export class VehicleStore {
    */
   applyDelta(message, receivedAtMs) {
     if (message.epoch !== this.epoch || (this.seq !== null && message.seq > this.seq + 1)) return false;
-    for (const id of message.remove ?? []) this.records.delete(id);
-    for (const state of message.upsert ?? []) this.upsert(state, receivedAtMs);
+    for (const id of Array.isArray(message.remove) ? message.remove : []) this.records.delete(id);
+    const latest = this.upsertAll(message.upsert, receivedAtMs);
+    if (latest !== null) {
+      const offset = latest * 1000 - receivedAtMs;
+      const known = this.placementOffsetMs;
+      if (known === null || offset > known || offset < known - clockJumpBackMs) this.placementOffsetMs = offset;
+    }
     this.advance(message, receivedAtMs);
     return true;
   }
@@ -36,14 +50,30 @@ export class VehicleStore {
     return (nowMs + this.clockOffsetMs) / 1000;
   }
 
+  /**
+   * Now on the clock motion segments are timed in. A segment starts where the vehicle was placed, so the latest
+   * segment start seen is the placement clock's "now" when its message arrived; it only moves forward, except
+   * for a large jump back (a replay starting over).
+   */
+  placementNowSeconds(nowMs = Date.now()) {
+    return (nowMs + (this.placementOffsetMs ?? this.clockOffsetMs)) / 1000;
+  }
+
   /** Seconds since the vehicle's own report: its `age` at placement plus the time since it arrived here. */
   ageSeconds(record, nowMs = Date.now()) {
     return (Number(record.state.age) || 0) + Math.max(0, (nowMs - record.receivedAtMs) / 1000);
   }
 
-  upsert(state, receivedAtMs) {
-    if (!state || typeof state.id !== "string" || !Number.isFinite(state.lon) || !Number.isFinite(state.lat)) return;
-    this.records.set(state.id, { state, segment: prepareSegment(state), receivedAtMs });
+  /** Adds or replaces valid states; returns the latest segment start among them (null if none has a segment). */
+  upsertAll(states, receivedAtMs) {
+    let latest = null;
+    for (const state of Array.isArray(states) ? states : []) {
+      if (!state || typeof state.id !== "string" || !Number.isFinite(state.lon) || !Number.isFinite(state.lat)) continue;
+      const segment = prepareSegment(state);
+      this.records.set(state.id, { state, segment, receivedAtMs });
+      if (segment !== null && (latest === null || segment.t0 > latest)) latest = segment.t0;
+    }
+    return latest;
   }
 
   advance(message, receivedAtMs) {

@@ -111,13 +111,17 @@ def test_region_thresholds_margin_and_coverage(run_js):
 
 def test_display_rows_filter_sort_and_limit(run_js):
     result = run_js("""
-        const now = 1000000;
+        const T = 1000000;
         const groups = [
-            {route: "1", direction: "N", headsign: "Van Cortlandt", arrivals: [{time: now + 30}, {time: now + 400}, {time: now + 900}]},
-            {route: "2", direction: "S", headsign: "Flatbush", arrivals: [{time: now + 200}, {time: now - 600}]},
+            {route: "1", direction: "N", headsign: "Van Cortlandt", arrivals: [{time: T + 30, minutes: 0},
+                {time: T + 400, minutes: 6}, {time: T + 900, minutes: 15}]},
+            {route: "2", direction: "S", headsign: "Flatbush", arrivals: [{time: T + 200, minutes: 3}, "garbage", null]},
             {route: "3", direction: "N", headsign: "Harlem", arrivals: [{minutes: 4}]},
+            {route: "5", direction: "N", arrivals: [{time: T + 100}]},
             {route: "1", direction: "S"},
-            {route: "7", direction: "N", arrivals: "garbage"}];
+            {route: "7", direction: "N", arrivals: "garbage"},
+            null, "x", {direction: "N", arrivals: [{minutes: 1}]}];
+        const now = {elapsedSeconds: 0, nowSeconds: T};
         const all = {lines: null, direction: null, walkMinutes: 0, rows: 10};
         const pick = rows => rows.map(r => [r.route, r.direction, r.minutes]);
         return {
@@ -126,13 +130,44 @@ def test_display_rows_filter_sort_and_limit(run_js):
             lines: pick(m.boardRows(groups, now, {...all, lines: ["2", "3"]})),
             walk: pick(m.boardRows(groups, now, {...all, walkMinutes: 5})),
             two: pick(m.boardRows(groups, now, {...all, rows: 2})),
+            later: pick(m.boardRows(groups, {elapsedSeconds: 130, nowSeconds: T + 130}, all)),
+            garbage: pick(m.boardRows("garbage", now, all)),
         };
     """, "display-rows")
-    assert result["all"] == [["1", "N", 0], ["2", "S", 3], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
-    assert result["north"] == [["1", "N", 0], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
+    assert result["all"] == [["1", "N", 0], ["5", "N", 1], ["2", "S", 3], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
+    assert result["north"] == [["1", "N", 0], ["5", "N", 1], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
     assert result["lines"] == [["2", "S", 3], ["3", "N", 4]]
     assert result["walk"] == [["1", "N", 6], ["1", "N", 15]]
-    assert result["two"] == [["1", "N", 0], ["2", "S", 3]]
+    assert result["two"] == [["1", "N", 0], ["5", "N", 1]]
+    # Two minutes later, counted down from the board (a replay's board is not on the wall clock).
+    assert result["later"] == [["1", "N", 0], ["5", "N", 0], ["2", "S", 1], ["3", "N", 2], ["1", "N", 4], ["1", "N", 13]]
+    assert result["garbage"] == []
+
+
+def test_store_animates_on_the_clock_segments_are_timed_in(run_js):
+    result = run_js("""
+        const s = new m.VehicleStore();
+        const v = (id, t0) => ({id, kind: "subway", route: "A", lon: -73.9, lat: 40.7, bearing: 0, status: "moving", age: 0,
+                                seg: {t0, t1: t0 + 60, path: [[-73.9, 40.7], [-73.8, 40.7]]}});
+        const clocks = [];
+        // A replay: the server's wall clock (ts) is years after the recording the segments are timed in.
+        s.applySnapshot({type: "snapshot", epoch: "e", seq: 1, ts: 1800000000000, vehicles: [v("a", 100.5), v("b", 80)]}, 4000);
+        clocks.push(s.placementNowSeconds(5000), s.serverNowSeconds(5000));
+        // An older segment start (a vehicle newly in view that was placed a while ago) does not pull the clock back.
+        s.applyDelta({type: "delta", epoch: "e", seq: 2, ts: 1800000001000, upsert: [v("c", 90)], remove: []}, 6000);
+        clocks.push(s.placementNowSeconds(6000));
+        s.applyDelta({type: "delta", epoch: "e", seq: 3, ts: 1800000002000, upsert: [v("a", 500)], remove: []}, 7000);
+        clocks.push(s.placementNowSeconds(7000));
+        // The replay starts over: the clock jumps back.
+        s.applyDelta({type: "delta", epoch: "e", seq: 4, ts: 1800000003000, upsert: [v("a", 10)], remove: []}, 8000);
+        clocks.push(s.placementNowSeconds(8000));
+        // Live data without segments: the wall clock.
+        const live = new m.VehicleStore();
+        live.applySnapshot({type: "snapshot", epoch: "f", seq: 1, ts: 50000, vehicles: [{id: "x", lon: 1, lat: 1}]}, 40000);
+        clocks.push(live.placementNowSeconds(41000));
+        return clocks;
+    """, "vehicle-store")
+    assert result == [101.5, 1800000001, 102.5, 500, 10, 51]
 
 
 def test_route_colours_labels_and_tokens(run_js):
