@@ -1,8 +1,10 @@
 """`trackside serve` over loopback: static files, keep-alive, pipelining, limits, shutdown."""
 import gzip
 import http.client
+import os
 import pathlib
 import re
+import resource
 import socket
 import time
 
@@ -184,3 +186,53 @@ def test_many_concurrent_connections(trackside_server):
     finally:
         for sock in sockets:
             sock.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_accept_backs_off_when_out_of_file_descriptors(start_trackside):
+    server = start_trackside("--event-loops", "1")
+    resource.prlimit(server.process.pid, resource.RLIMIT_NOFILE, (48, 48))
+    clients = [socket.create_connection((server.host, server.port), timeout=5) for _ in range(80)]
+    try:
+        time.sleep(0.3)
+        before = cpu_seconds(server.process.pid)
+        time.sleep(1.0)
+        # Spinning on a listener that stays readable would burn a whole core.
+        assert cpu_seconds(server.process.pid) - before < 0.3
+    finally:
+        for client in clients:
+            client.close()
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            connection = http.client.HTTPConnection(server.host, server.port, timeout=2)
+            connection.request("GET", "/index.html")
+            assert connection.getresponse().status == 200
+            break
+        except (OSError, http.client.HTTPException):
+            assert time.monotonic() < deadline, "the server did not recover after descriptors were freed"
+            time.sleep(0.1)
+
+
+def test_files_larger_than_the_output_bound_arrive_whole(start_trackside, tmp_path):
+    public = tmp_path / "public"
+    public.mkdir()
+    (public / "index.html").write_text("<!doctype html><title>t</title>")
+    blob = os.urandom(3 * 1024 * 1024)
+    (public / "blob.bin").write_bytes(blob)
+    text = "".join(f"line {i} of a large script\n" for i in range(200_000)).encode()
+    (public / "large.js").write_bytes(text)
+    server = start_trackside("--public", public)
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    connection.request("GET", "/blob.bin")
+    response = connection.getresponse()
+    assert response.getheader("Content-Type") == "application/octet-stream"
+    assert response.read() == blob
+    connection.request("GET", "/large.js", headers={"Accept-Encoding": "gzip"})
+    response = connection.getresponse()
+    assert response.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(response.read()) == text

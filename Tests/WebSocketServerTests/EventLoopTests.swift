@@ -42,6 +42,20 @@ private func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(queue.nextDeadline() == nil)
     }
 
+    @Test func cancelledSlotsAreCompactedAway() {
+        var queue = TimerQueue()
+        var fired: [UInt64] = []
+        for round in 0..<10_000 {
+            let deadline = UInt64(10_000 - round)
+            let id = queue.schedule(at: deadline) { fired.append(deadline) }
+            if round % 100 != 0 { queue.cancel(id) }
+        }
+        #expect(queue.count == 100)
+        #expect(queue.slotCount < 2_000)
+        for action in queue.popDue(now: .max) { action() }
+        #expect(fired == stride(from: 100, through: 10_000, by: 100).map { UInt64($0) }.sorted())
+    }
+
     @Test func manyTimersComeOutSorted() {
         var queue = TimerQueue()
         var fired: [UInt64] = []
@@ -145,6 +159,18 @@ private func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
                         small.append([3]), small.append([])]
         #expect(accepted == [true, true, false, true])
         #expect(small.queuedBytes == 100)
+    }
+
+    @Test func chunksQueuedTogetherAreBoundedByTheirTotal() {
+        var queue = OutputQueue(limit: 100)
+        let headAndLargeBody = queue.append(contentsOf: [[UInt8](repeating: 1, count: 20), [UInt8](repeating: 2, count: 500)])
+        #expect(headAndLargeBody)
+        #expect(queue.queuedBytes == 520)
+        var partlyFull = OutputQueue(limit: 100)
+        _ = partlyFull.append([UInt8](repeating: 1, count: 50))
+        let overflowing = partlyFull.append(contentsOf: [[UInt8](repeating: 2, count: 30), [UInt8](repeating: 3, count: 30)])
+        #expect(!overflowing)
+        #expect(partlyFull.queuedBytes == 50)
     }
 
     @Test func partialWritesKeepOrderAcrossChunks() {

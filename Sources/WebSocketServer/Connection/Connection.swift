@@ -82,9 +82,7 @@ public final class Connection: @unchecked Sendable {
     /// All or nothing: returns false, queueing nothing, when they do not fit.
     @discardableResult
     public func write(_ chunks: [[UInt8]]) -> Bool {
-        let total = chunks.reduce(0) { $0 + $1.count }
-        guard state == .open, output.canAccept(total) else { return false }
-        for chunk in chunks { _ = output.append(chunk) }
+        guard state == .open, output.append(contentsOf: chunks) else { return false }
         flush()
         return true
     }

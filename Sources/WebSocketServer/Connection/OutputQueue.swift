@@ -29,10 +29,16 @@ struct OutputQueue {
 
     /// Queues `chunk` unless the queue is over its bound; empty chunks are accepted and dropped.
     mutating func append(_ chunk: [UInt8]) -> Bool {
-        guard !chunk.isEmpty else { return true }
-        guard canAccept(chunk.count) else { return false }
-        chunks.append(chunk)
-        queuedBytes += chunk.count
+        append(contentsOf: CollectionOfOne(chunk))
+    }
+
+    /// Queues all of `newChunks` or none: the bound applies to their total, so a header and its
+    /// body are never separated.
+    mutating func append<Chunks: Collection>(contentsOf newChunks: Chunks) -> Bool where Chunks.Element == [UInt8] {
+        let total = newChunks.reduce(0) { $0 + $1.count }
+        guard canAccept(total) else { return false }
+        for chunk in newChunks where !chunk.isEmpty { chunks.append(chunk) }
+        queuedBytes += total
         return true
     }
 

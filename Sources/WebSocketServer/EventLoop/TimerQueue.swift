@@ -27,7 +27,18 @@ struct TimerQueue {
 
     /// Disarms a timer; a timer that already fired or was cancelled is ignored.
     mutating func cancel(_ id: UInt64) {
-        actions[id] = nil
+        guard actions.removeValue(forKey: id) != nil else { return }
+        // Connections re-arm their deadlines on every request, so cancelled slots pile up far faster
+        // than they surface; rebuild the heap once they outnumber the live timers three to one.
+        if heap.count > 1024 && heap.count > 4 * actions.count { compact() }
+    }
+
+    /// The number of heap slots, live or cancelled (for tests of the compaction).
+    var slotCount: Int { heap.count }
+
+    private mutating func compact() {
+        heap.removeAll { actions[$0.id] == nil }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
     /// The earliest deadline among armed timers.

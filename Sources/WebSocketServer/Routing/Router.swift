@@ -33,8 +33,14 @@ public final class Router: Sendable {
         case response(HTTPResponse)
     }
 
+    /// The fallback sits in a struct: a bare closure as a `Mutex` value is re-abstracted on every
+    /// `withLock` and its inout write-back wraps it in new thunks each time, slowing every call.
+    private struct Fallback: Sendable {
+        let handler: Handler
+    }
+
     private let routes = Mutex<[Route]>([])
-    private let fallbackHandler = Mutex<Handler?>(nil)
+    private let fallback = Mutex<Fallback?>(nil)
 
     public init() {}
 
@@ -60,7 +66,7 @@ public final class Router: Sendable {
 
     /// Answers every request no route matches (static files).
     public func setFallback(_ handler: @escaping Handler) {
-        fallbackHandler.withLock { $0 = handler }
+        fallback.withLock { $0 = Fallback(handler: handler) }
     }
 
     private func append(_ route: Route) {
@@ -94,8 +100,8 @@ public final class Router: Sendable {
             response.headers.set("Allow", Array(Set(allowed)).sorted().joined(separator: ", "))
             return .response(response)
         }
-        if let fallback = fallbackHandler.withLock({ $0 }) {
-            return .respond(.immediate(fallback), routed)
+        if let handler = fallback.withLock({ $0?.handler }) {
+            return .respond(.immediate(handler), routed)
         }
         return .response(routed.error(.notFound, "no such resource"))
     }
