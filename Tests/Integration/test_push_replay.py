@@ -1,0 +1,248 @@
+"""End to end: `trackside serve --source replay:…` on the recorded 7-train feeds and the 2018 subway GTFS,
+with real WebSocket clients (Python `websockets`, permessage-deflate negotiated by default).
+
+The invariant under test (docs/PROTOCOL.md): a client that applies every snapshot and delta in order shows,
+at seq N, exactly what `GET /api/vehicles` returns for the same bbox at seq N."""
+import json
+import pathlib
+import shutil
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+REPLAY = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s"
+GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
+# The 7 line from Hudson Yards to Flushing, and two overlapping halves of it.
+LINE_7 = [-74.01, 40.735, -73.82, 40.765]
+WEST = [-73.96, 40.735, -73.90, 40.765]
+EAST = [-73.92, 40.735, -73.86, 40.765]
+
+
+@pytest.fixture
+def replay_server(start_trackside, shared_data):
+    """A server replaying the four 7-train snapshots at 10x (one new feed every 3 s), ticking every 0.5 s."""
+    def start(replay_dir=None, *extra):
+        folder = replay_dir or shared_data / REPLAY
+        return start_trackside("--source", f"replay:{folder}", "--gtfs", shared_data / GTFS,
+                               "--replay-speed", "10", "--tick", "0.5", *extra, start_timeout=90)
+    return start
+
+
+def rest(server, path):
+    with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
+        return json.load(response)
+
+
+def rest_vehicles(server, bbox):
+    return rest(server, "/api/vehicles?bbox=" + ",".join(map(str, bbox)))
+
+
+def ws_url(server):
+    return f"ws://{server.host}:{server.port}/ws"
+
+
+class Client:
+    """A protocol client that applies what it receives, as the map page does."""
+
+    def __init__(self, server):
+        self.socket = connect(ws_url(server), open_timeout=10)
+        self.hello = self.receive()
+        assert self.hello["type"] == "hello" and self.hello["source"] == "replay"
+        assert self.hello["server"].startswith("trackside/")
+        self.vehicles = {}
+        self.seq = None
+
+    def send(self, message):
+        self.socket.send(json.dumps(message))
+
+    def receive(self, timeout=10.0):
+        return json.loads(self.socket.recv(timeout=timeout))
+
+    def apply(self, message):
+        if message["type"] == "snapshot":
+            self.vehicles = {v["id"]: v for v in message["vehicles"]}
+        elif message["type"] == "delta":
+            assert message["seq"] >= (self.seq or 0), "seqs go backwards"
+            assert not set(message["remove"]) & {v["id"] for v in message["upsert"]}
+            for vehicle_id in message["remove"]:
+                self.vehicles.pop(vehicle_id, None)
+            for vehicle in message["upsert"]:
+                self.vehicles[vehicle["id"]] = vehicle
+        else:
+            raise AssertionError(f"unexpected message {message}")
+        self.seq = message["seq"]
+        return message
+
+    def next_view_message(self, timeout=10.0):
+        """The next snapshot or delta, applied."""
+        return self.apply(self.receive(timeout))
+
+    def catch_up(self, seq, timeout=5.0):
+        """Applies messages until the client is at `seq` (every tick reaches every subscriber)."""
+        deadline = time.monotonic() + timeout
+        while self.seq < seq:
+            self.next_view_message(max(0.1, deadline - time.monotonic()))
+
+    def close(self):
+        self.socket.close()
+
+
+def assert_matches_rest(server, client, bbox):
+    """Compares the client's view with REST at the same seq, catching the client up first."""
+    for _ in range(20):
+        answer = rest_vehicles(server, bbox)
+        if answer["seq"] < client.seq:
+            continue  # the client is ahead of this answer; ask again
+        client.catch_up(answer["seq"])
+        if client.seq == answer["seq"]:
+            assert answer["epoch"] == client.hello["epoch"]
+            assert client.vehicles == {v["id"]: v for v in answer["vehicles"]}, f"mismatch at seq {client.seq}"
+            return answer
+    raise AssertionError("REST and the stream never met at one seq")
+
+
+def test_every_snapshot_and_delta_equals_rest(replay_server):
+    server = replay_server()
+    client = Client(server)
+    client.send({"op": "subscribe", "bbox": LINE_7})
+    snapshot = client.next_view_message()
+    assert snapshot["type"] == "snapshot"
+    assert_matches_rest(server, client, LINE_7)
+    upserts = 0
+    feed_times = set()
+    deadline = time.monotonic() + 11  # the whole recording at 10x, and a tick or two
+    checks = 0
+    while time.monotonic() < deadline:
+        message = client.next_view_message()
+        assert message["type"] == "delta" and message["epoch"] == client.hello["epoch"]
+        upserts += len(message["upsert"])
+        feed_times.update(v["ts"] for v in message["upsert"])
+        checks += 1
+        assert_matches_rest(server, client, LINE_7)
+    # Every feed of the recording reached the client, and nearly every tick was checked.
+    assert {1559402905, 1559402935, 1559402965, 1559402995} <= feed_times | {v["ts"] for v in snapshot["vehicles"]}
+    assert checks >= 15 and upserts >= 27
+    assert len(client.vehicles) >= 20
+    client.close()
+
+
+def test_panning_sends_only_the_difference(replay_server):
+    server = replay_server()
+    client = Client(server)
+    client.send({"op": "subscribe", "bbox": WEST})
+    client.next_view_message()
+    assert_matches_rest(server, client, WEST)
+    before = dict(client.vehicles)
+    client.send({"op": "subscribe", "bbox": EAST})
+    while True:  # ticks may come first; the pan's reply is the delta at the same seq as the previous message
+        seq_before = client.seq
+        message = client.next_view_message()
+        if message["seq"] == seq_before:
+            break
+        before = dict(client.vehicles)
+    assert message["type"] == "delta"
+    kept = set(before) & set(client.vehicles)
+    assert not kept & {v["id"] for v in message["upsert"]}, "vehicles in both views were resent"
+    assert set(message["remove"]) == set(before) - set(client.vehicles)
+    assert_matches_rest(server, client, EAST)
+    client.close()
+
+
+def test_resume_after_reconnect_sends_the_missed_deltas(replay_server):
+    server = replay_server()
+    client = Client(server)
+    client.send({"op": "subscribe", "bbox": LINE_7})
+    client.next_view_message()
+    for _ in range(3):
+        client.next_view_message()
+    epoch, seq, vehicles = client.hello["epoch"], client.seq, client.vehicles
+    client.close()
+    time.sleep(4)  # a new feed arrives meanwhile
+
+    again = Client(server)
+    assert again.hello["epoch"] == epoch
+    again.vehicles, again.seq = vehicles, seq
+    again.send({"op": "resume", "epoch": epoch, "seq": seq, "bbox": LINE_7})
+    while True:  # skip ticks that arrive before the reply
+        message = again.receive()
+        if message["type"] == "delta" and message["seq"] > seq + 1 or message["type"] == "snapshot":
+            break
+    assert message["type"] == "delta", "a resume within the history must not fall back to a snapshot"
+    again.apply(message)
+    assert_matches_rest(server, again, LINE_7)
+    again.close()
+
+    stranger = Client(server)
+    stranger.send({"op": "resume", "epoch": "not-this-server", "seq": seq, "bbox": LINE_7})
+    assert stranger.next_view_message()["type"] == "snapshot"
+    assert_matches_rest(server, stranger, LINE_7)
+    stranger.close()
+
+
+def test_a_slow_client_neither_stalls_others_nor_loses_order(replay_server):
+    server = replay_server()
+    slow, fast = Client(server), Client(server)
+    for client in (slow, fast):
+        client.send({"op": "subscribe", "bbox": LINE_7})
+        client.next_view_message()
+    started = time.monotonic()
+    seqs = []
+    while time.monotonic() - started < 4:  # the slow client reads nothing meanwhile
+        seqs.append(fast.next_view_message(timeout=2)["seq"])
+    assert len(seqs) >= 6 and seqs == sorted(seqs)
+    # The slow client then finds every tick, in order, and ends in the same state as REST.
+    seq = slow.seq
+    while slow.seq < fast.seq:
+        message = slow.next_view_message(timeout=2)
+        assert message["seq"] == seq + 1
+        seq = message["seq"]
+    assert_matches_rest(server, slow, LINE_7)
+    slow.close()
+    fast.close()
+
+
+def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(replay_server, shared_data, tmp_path):
+    folder = tmp_path / "replay"
+    folder.mkdir()
+    for path in sorted((shared_data / REPLAY).iterdir()):
+        shutil.copy(path, folder / path.name)
+    # Between the first (11:28:25) and second (11:28:55) snapshot: garbage, then a truncated copy.
+    (folder / "feed51-7_20190601T112835.pb").write_bytes(b"\x0a\xff\xff\xff\xff garbage")
+    first = sorted(folder.glob("feed51-7_*.pb"))[0].read_bytes()
+    (folder / "feed51-7_20190601T112845.pb").write_bytes(first[: len(first) // 2])
+    server = replay_server(folder)
+    time.sleep(1.2)  # 10x: the garbage file plays 1 s after the start
+    feeds = {feed["id"]: feed for feed in rest(server, "/api/feeds")["feeds"]}
+    assert feeds["feed51-7"]["stale"] is True and feeds["feed51-7"]["failure"]
+    assert feeds["feed51-7"]["accepted"] == 1 and feeds["feed51-7"]["failures"] >= 1
+    kept = rest_vehicles(server, LINE_7)["vehicles"]
+    assert len(kept) >= 20, "a bad file must not blank the map"
+    assert {v["ts"] for v in kept} == {1559402905}
+    time.sleep(2.2)  # the truncated file, then the second good snapshot
+    feeds = {feed["id"]: feed for feed in rest(server, "/api/feeds")["feeds"]}
+    assert feeds["feed51-7"]["stale"] is False and feeds["feed51-7"]["failure"] is None
+    assert feeds["feed51-7"]["failures"] == 2 and feeds["feed51-7"]["accepted"] == 2
+    assert "kept the last good data" in server.log()
+
+
+def test_bad_messages_get_errors_and_the_connection_stays(replay_server):
+    server = replay_server()
+    client = Client(server)
+    for message, code in [("{not json", "bad_request"), ('{"op":"fly"}', "bad_request"),
+                          ('{"op":"subscribe","bbox":[-75,40,-73,41]}', "bbox_too_large"),
+                          ('{"op":"subscribe","bbox":[1,2,3]}', "bad_request")]:
+        client.socket.send(message)
+        reply = client.receive()
+        assert reply["type"] == "error" and reply["code"] == code and reply["message"]
+    client.socket.send(b"\x00binary")
+    assert client.receive()["code"] == "bad_request"
+    client.send({"op": "subscribe", "bbox": LINE_7})
+    assert client.next_view_message()["type"] == "snapshot"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        rest(server, "/api/vehicles?bbox=-75,40,-73,41")
+    assert refused.value.code == 400 and json.load(refused.value)["error"]["code"] == "bbox_too_large"
+    assert rest(server, "/api/config")["source"] == "replay"
+    client.close()
