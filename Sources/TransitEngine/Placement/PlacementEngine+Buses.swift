@@ -17,7 +17,8 @@ extension PlacementEngine {
             status: report.isHeld ? .stopped : .moving, nextStop: report.nextStopID,
             age: max(0, now - recordedAt), source: .gps, flags: freshnessFlags(feed: feed, at: now),
             feedTimestamp: UInt64(max(0, feed.timestamp)))
-        guard report.position.isPlausible, let (index, snapped, exact) = snap(report, direction: direction) else {
+        guard report.position.isPlausible,
+              let (index, snapped, exact) = snap(report, direction: direction, previousShape: memory?.shapeIndex) else {
             return BusPlacement(state: state)
         }
         let shape = network.shapes[index]
@@ -64,13 +65,21 @@ extension PlacementEngine {
     /// The shape the bus is on and its projection: the journey pattern's own shape when the
     /// network has it, else the nearest shape of its route (its direction first) within the
     /// snap radius.
-    private func snap(_ report: BusReport, direction: String?) -> (Int, PolylineProjection, exact: Bool)? {
+    /// The shape of the previous tick, when still close, is kept: it saves searching every
+    /// shape of the route on every tick, and keeps a bus from flickering between two shapes.
+    private func snap(_ report: BusReport, direction: String?, previousShape: Int?) -> (Int, PolylineProjection, exact: Bool)? {
         let exactShape = report.shapeID.flatMap { network.shapeIndex[$0] }
             ?? report.tripID.flatMap { network.trips[$0]?.shapeID }.flatMap { network.shapeIndex[$0] }
         if let index = exactShape {
             let shape = network.shapes[index]
             if let snapped = shape.grid.nearest(to: report.position, on: shape.polyline, within: settings.busSnapRadius) {
                 return (index, snapped, true)
+            }
+        }
+        if let index = previousShape, network.shapes[index].routeID == report.routeID {
+            let shape = network.shapes[index]
+            if let snapped = shape.grid.nearest(to: report.position, on: shape.polyline, within: settings.busSnapRadius / 2) {
+                return (index, snapped, false)
             }
         }
         let candidates = network.shapesByRoute[report.routeID] ?? []

@@ -42,16 +42,23 @@ extension PlacementEngine {
             return placeReportedTrain(report, state: state, snapped: snapped, shape: shape, reversed: reversedByLabel,
                                       match: match, at: now, memory: memory)
         }
-        guard let timeline = TrainTimeline(report: report, feedTimestamp: feed.timestamp, runTimes: feed.runTimes,
-                                           shape: shape, reversed: reversedByLabel, memory: memory, settings: settings)
-        else { return TrainPlacement(match: match) }
+        let timeline: TrainTimeline
+        if let memory, memory.shape == match, memory.timelineFeedTimestamp == feed.timestamp, let cached = memory.timeline {
+            timeline = cached
+        } else if let built = TrainTimeline(report: report, feedTimestamp: feed.timestamp, runTimes: feed.runTimes,
+                                            shape: shape, reversed: reversedByLabel, memory: memory, settings: settings) {
+            timeline = built
+        } else {
+            return TrainPlacement(match: match)
+        }
 
         let reversed = timeline.isReversed
         let sign = reversed ? -1.0 : 1.0
         let visits = timeline.visits
         var progress: Double
         var remembered = PlacementMemory.Train(tripID: report.tripID, shape: match, distanceAlong: 0,
-                                               isReversed: reversed, lastAdvanceAt: now)
+                                               isReversed: reversed, lastAdvanceAt: now,
+                                               timeline: timeline, timelineFeedTimestamp: feed.timestamp)
         // The previous tick's placement, when it is comparable with this one.
         let previous = memory.flatMap { $0.shape == match && $0.isReversed == reversed ? $0 : nil }
         switch timeline.phase(at: now, settings: settings) {

@@ -17,6 +17,10 @@ public struct PlacementMemory: Sendable {
         public var isReversed: Bool
         /// When it last moved forward.
         public var lastAdvanceAt: Double
+        /// The timeline read from the feed with this timestamp: between fetches every tick
+        /// reads the same one, so it is built once per fetch.
+        var timeline: TrainTimeline?
+        var timelineFeedTimestamp: Double?
     }
 
     /// A bus's last placement.

@@ -4,9 +4,9 @@
 ///
 /// Times come from the trip update (exact), the previous stop from the feed, the train's
 /// memory, or the run times other trains on the line predict, in that order.
-struct TrainTimeline {
+struct TrainTimeline: Hashable, Sendable {
     /// One stop of the timeline.
-    struct Visit {
+    struct Visit: Hashable, Sendable {
         var stopID: String
         /// Metres along the shape, in the direction of travel (negated when the train runs
         /// against its shape's drawing direction).
