@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux"]),
         .target(name: "TracksideServer",
                 dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
-        .executableTarget(name: "trackside", dependencies: ["TracksideServer"]),
+        .executableTarget(name: "trackside", dependencies: ["TracksideServer", "CLinux"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TestSupport"]),

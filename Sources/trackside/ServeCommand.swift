@@ -22,6 +22,7 @@ struct ServeCommand: CLICommand {
                                with --source)
           --replay-speed X     replay X times faster than recorded (default 1)
           --replay-loop        start the recording again after its last file
+          --replay-skip S      start S recorded seconds in; earlier files play at once
           --tick SECONDS       seconds between ticks without feed updates (default 1)
           --request-timeout S  seconds a request may take to arrive once started, and a new
                                connection to start one (default 10; slow senders get 408)
@@ -100,6 +101,7 @@ struct ServeCommand: CLICommand {
         let gtfsPaths = try arguments.values("gtfs")
         let speed = try arguments.value("replay-speed", default: 1.0) { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         let loops = arguments.flag("replay-loop")
+        let skip = try arguments.value("replay-skip", default: 0.0) { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }
         let tick = try arguments.value("tick", default: 1.0) { Double($0).flatMap { $0 >= 0.05 && $0 <= 60 ? $0 : nil } }
         guard let sourceText else {
             guard gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--gtfs needs --source") }
@@ -114,6 +116,7 @@ struct ServeCommand: CLICommand {
         }
         configuration.replaySpeed = speed
         configuration.replayLoops = loops
+        configuration.replaySkip = skip
         configuration.tickInterval = tick
         return configuration
     }

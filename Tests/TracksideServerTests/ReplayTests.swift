@@ -10,23 +10,32 @@ import TestSupport
         #expect(schedule.feedTime(atWallTime: 50) == 1000)
         #expect(schedule.feedTime(atWallTime: 65) == 1030)
         #expect(schedule.feedTime(atWallTime: 40) == 1000)
-        #expect(schedule.play(0)! == (0, 50))
-        #expect(schedule.play(2)! == (2, 80))
+        #expect(schedule.play(0)! == (0, 0, 50))
+        #expect(schedule.play(2)! == (2, 0, 80))
         #expect(schedule.play(3) == nil)
     }
 
     @Test func loopsWithOneTypicalGapAfterTheLastFile() {
         let schedule = ReplaySchedule(timestamps: [1000, 1030, 1060], speed: 1, loops: true, start: 0)
         #expect(schedule.cycle == 90)
-        #expect(schedule.play(3)! == (0, 90))
-        #expect(schedule.play(7)! == (1, 210))
+        #expect(schedule.play(3)! == (0, 1, 90))
+        #expect(schedule.play(7)! == (1, 2, 210))
         #expect(schedule.feedTime(atWallTime: 89) == 1089)
         #expect(schedule.feedTime(atWallTime: 95) == 1005)
     }
 
     @Test func aSingleFileLoopsEveryThirtySeconds() {
         let schedule = ReplaySchedule(timestamps: [500], speed: 1, loops: true, start: 0)
-        #expect(schedule.cycle == 30 && schedule.play(2)! == (0, 60))
+        #expect(schedule.cycle == 30 && schedule.play(2)! == (0, 2, 60))
+    }
+
+    @Test func skippingStartsWithTheFilesPublishedByThen() {
+        let schedule = ReplaySchedule(timestamps: [1000, 1030, 1060], speed: 1, loops: false, start: 50, skip: 40)
+        #expect(schedule.feedTime(atWallTime: 50) == 1040)
+        #expect(schedule.play(0)! == (0, 0, 50) && schedule.play(1)! == (1, 0, 50))
+        #expect(schedule.play(2)! == (2, 0, 70))
+        let looping = ReplaySchedule(timestamps: [1000, 1030, 1060], speed: 1, loops: true, start: 0, skip: 100)
+        #expect(looping.skip == 10 && looping.play(3)! == (0, 1, 80))
     }
 }
 

@@ -17,11 +17,15 @@ public struct FeedPayload: Sendable {
     public var bytes: Data
     /// Where it came from, for logs (`replay:…/feed51-7_20190601T112825.pb`).
     public var origin: String
+    /// Which repetition of a looping replay this is (0 otherwise). A new round restarts the
+    /// feeds' clock, so everything kept from the previous round is forgotten.
+    public var round: Int
 
-    public init(feedID: String, format: FeedFormat, bytes: Data, origin: String) {
+    public init(feedID: String, format: FeedFormat, bytes: Data, origin: String, round: Int = 0) {
         self.feedID = feedID
         self.format = format
         self.bytes = bytes
         self.origin = origin
+        self.round = round
     }
 }

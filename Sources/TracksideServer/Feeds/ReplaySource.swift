@@ -16,9 +16,11 @@ public final class ReplaySource: FeedSource, @unchecked Sendable {
 
     /// - Parameters:
     ///   - start: the wall time the first file plays at (normally now).
-    public init(recording: ReplayRecording, speed: Double, loops: Bool, start: Double) {
+    ///   - skip: recorded seconds to start into the recording.
+    public init(recording: ReplayRecording, speed: Double, loops: Bool, start: Double, skip: Double = 0) {
         self.recording = recording
-        schedule = ReplaySchedule(timestamps: recording.files.map(\.timestamp), speed: speed, loops: loops, start: start)
+        schedule = ReplaySchedule(timestamps: recording.files.map(\.timestamp), speed: speed, loops: loops,
+                                  start: start, skip: skip)
     }
 
     public func feedTime(atWallTime wallTime: Double) -> Double {
@@ -48,12 +50,13 @@ public final class ReplaySource: FeedSource, @unchecked Sendable {
 
     private func run(_ deliver: @Sendable (FeedPayload) -> Void) {
         var n = 0
-        while let (index, wallTime) = schedule.play(n) {
+        while let (index, round, wallTime) = schedule.play(n) {
             guard sleep(until: wallTime) else { return }
             let file = recording.files[index]
             // An unreadable file is delivered empty, so it fails decoding like any bad fetch.
             let bytes = FileManager.default.contents(atPath: file.path) ?? Data()
-            deliver(FeedPayload(feedID: file.feedID, format: file.format, bytes: bytes, origin: "replay:\(file.path)"))
+            deliver(FeedPayload(feedID: file.feedID, format: file.format, bytes: bytes, origin: "replay:\(file.path)",
+                                round: round))
             n += 1
         }
     }

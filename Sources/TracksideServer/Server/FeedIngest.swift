@@ -7,6 +7,8 @@ import TransitEngine
 /// deliver from their own threads, ticks read from theirs.
 public final class FeedIngest: Sendable {
     private let store = Mutex(FeedStore<FeedReport>())
+    /// The replay round the store holds (see `FeedPayload.round`).
+    private let currentRound = Atomic<Int>(0)
     private let profile: any AgencyProfile
     private let log: @Sendable (String) -> Void
 
@@ -19,6 +21,11 @@ public final class FeedIngest: Sendable {
     /// `feedTime` stands in for a header without a timestamp.
     @discardableResult
     public func ingest(_ payload: FeedPayload, feedTime: Double, wallTime: Double) -> Bool {
+        if payload.round > currentRound.load(ordering: .acquiring) {
+            store.withLock { $0 = FeedStore() }
+            currentRound.store(payload.round, ordering: .releasing)
+            log("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
+        }
         let outcome: FeedStore<FeedReport>.Outcome
         do {
             let report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile, fetchedAt: feedTime)
@@ -34,6 +41,9 @@ public final class FeedIngest: Sendable {
         }
         return outcome == .accepted
     }
+
+    /// The replay round the feeds belong to (0 for live sources).
+    public var round: Int { currentRound.load(ordering: .acquiring) }
 
     /// The latest good report of every feed, for a tick.
     public var snapshot: FeedSnapshot {

@@ -18,7 +18,8 @@ public final class TracksideApp: Sendable {
     private let engine: PlacementEngine
     private let source: any FeedSource
     private let ingest: FeedIngest
-    private let memory = Mutex(PlacementMemory())
+    /// Placement memory, with the replay round it belongs to.
+    private let memory = Mutex((round: 0, memory: PlacementMemory()))
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
     private let log: @Sendable (String) -> Void
     private let clock: @Sendable () -> Double
@@ -52,7 +53,7 @@ public final class TracksideApp: Sendable {
             }
             for skipped in recording.skipped { log("replay: skipped \(skipped)") }
             source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
-                                  loops: configuration.replayLoops, start: clock())
+                                  loops: configuration.replayLoops, start: clock(), skip: configuration.replaySkip)
         }
         var hub = PushHub.Configuration(epoch: Self.randomEpoch(), source: source.kind)
         hub.limits = configuration.limits
@@ -83,9 +84,12 @@ public final class TracksideApp: Sendable {
     /// One tick: place every vehicle at the feeds' time and publish the result.
     private func tick() {
         let feedTime = source.feedTime(atWallTime: clock())
-        let states = memory.withLock { memory in
-            let result = engine.place(ingest.snapshot, at: feedTime, memory: memory)
-            memory = result.memory
+        let round = ingest.round
+        let states = memory.withLock { kept in
+            // A new replay round moved the feeds' clock back: what placement remembers is void.
+            if kept.round != round { kept = (round, PlacementMemory()) }
+            let result = engine.place(ingest.snapshot, at: feedTime, memory: kept.memory)
+            kept.memory = result.memory
             return result.states
         }
         push.publish(states)

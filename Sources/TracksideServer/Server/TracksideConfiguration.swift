@@ -30,6 +30,8 @@ public struct TracksideConfiguration: Sendable {
     /// Replay speed (2 = twice as fast) and whether the recording repeats.
     public var replaySpeed = 1.0
     public var replayLoops = false
+    /// Recorded seconds to start into the replay (the files before play at once).
+    public var replaySkip = 0.0
     /// Seconds between ticks when no feed arrives.
     public var tickInterval = 1.0
     /// Seconds after which a feed's data counts as stale in `/api/feeds`.

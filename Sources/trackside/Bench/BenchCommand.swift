@@ -7,6 +7,7 @@ struct BenchCommand: CLICommand {
     /// The benchmarks, by name.
     static var benchmarks: [any CLICommand.Type] { [
         PushFanoutBench.self,
+        PushLoadBench.self,
     ] }
 
     static var usage: String {
