@@ -2,6 +2,7 @@
 // store and renderer as live data, while the page records frame times. Tests/Benchmarks/frame_time.py reads
 // `window.__bench`. Options: `seconds=10` (measured), `warmup=2`, `motion=0` (vehicles stand still: the reference).
 import { subwayLabel } from "./routes.js";
+import { vehicleTilesLoaded } from "./vehicle-layer.js";
 
 const subwayRoutes = ["1", "2", "3", "4", "5", "6", "7", "A", "C", "E", "B", "D", "F", "M", "G", "J", "Z", "L", "N", "Q", "R", "W", "6X"];
 const busRoutes = ["M15", "M101", "Bx12", "B44", "Q58", "S79", "BxM1", "M86", "B46", "Q32"];
@@ -48,7 +49,7 @@ export function runBench(map, store, renderer, { count, params }) {
   let updates = 0;
   map.on("render", () => { renders++; });
   map.on("sourcedata", (event) => {
-    if (event.sourceId === "vehicles" && event.isSourceLoaded) updates++;
+    if (vehicleTilesLoaded(event)) updates++;
   });
   const intervals = [];
   let last = null;

@@ -3,7 +3,7 @@
 import { collectErrors, publishStatus } from "./page-status.js";
 import { drawIcon } from "./icons.js";
 import { emptyStyle, addStaticLayers } from "./map-style.js";
-import { addVehicleLayers, VehicleRenderer, vehicleLayers } from "./vehicle-layer.js";
+import { addVehicleLayers, VehicleRenderer, vehicleLayers, vehicleTilesLoaded } from "./vehicle-layer.js";
 import { VehicleStore } from "./vehicle-store.js";
 import { LiveFeed } from "./live-feed.js";
 import { Connection, serverSocketUrl } from "./connection.js";
@@ -143,7 +143,7 @@ function createMap(config) {
 function whenVehiclesRendered(map) {
   return new Promise((resolve) => {
     const loaded = (event) => {
-      if (event.sourceId !== vehicleLayers.source || !event.isSourceLoaded) return;
+      if (!vehicleTilesLoaded(event)) return;
       map.off("sourcedata", loaded);
       map.once("render", () => requestAnimationFrame(() => resolve()));
     };

@@ -78,7 +78,7 @@ export class VehicleRenderer {
     // Back-pressure: a new setData waits until the worker has laid out the previous one, so that on a slow
     // machine every update still reaches the screen instead of each one cancelling the last.
     map.on("sourcedata", (event) => {
-      if (event.sourceId === vehicleLayers.source && event.isSourceLoaded) this.inFlightSinceMs = null;
+      if (vehicleTilesLoaded(event)) this.inFlightSinceMs = null;
     });
   }
 
@@ -130,6 +130,14 @@ export class VehicleRenderer {
     this.map.getSource(vehicleLayers.source)?.setData({ type: "FeatureCollection", features });
     this.onDraw(drawn);
   }
+}
+
+/**
+ * Whether a map `sourcedata` event says the vehicle tiles are laid out with the latest data: a tile finished
+ * loading and none is pending. (The event `setData` itself fires comes before the tiles reload.)
+ */
+export function vehicleTilesLoaded(event) {
+  return event.sourceId === vehicleLayers.source && event.isSourceLoaded && event.tile !== undefined;
 }
 
 function emptyCollection() {

@@ -25,7 +25,7 @@ export class VehicleStore {
     const latest = this.upsertAll(message.vehicles, receivedAtMs);
     if (latest !== null) this.placementOffsetMs = latest * 1000 - receivedAtMs;
     this.seq = null;
-    this.advance(message, receivedAtMs);
+    this.advance(message, receivedAtMs, true);
   }
 
   /**
@@ -34,14 +34,16 @@ export class VehicleStore {
    */
   applyDelta(message, receivedAtMs) {
     if (message.epoch !== this.epoch || (this.seq !== null && message.seq > this.seq + 1)) return false;
+    const sizeBefore = this.records.size;
     for (const id of Array.isArray(message.remove) ? message.remove : []) this.records.delete(id);
+    const changed = this.records.size !== sizeBefore || (Array.isArray(message.upsert) && message.upsert.length > 0);
     const latest = this.upsertAll(message.upsert, receivedAtMs);
     if (latest !== null) {
       const offset = latest * 1000 - receivedAtMs;
       const known = this.placementOffsetMs;
       if (known === null || offset > known || offset < known - clockJumpBackMs) this.placementOffsetMs = offset;
     }
-    this.advance(message, receivedAtMs);
+    this.advance(message, receivedAtMs, changed);
     return true;
   }
 
@@ -76,10 +78,11 @@ export class VehicleStore {
     return latest;
   }
 
-  advance(message, receivedAtMs) {
+  /** Moves the stream position; `version` counts changes to the vehicles, so empty ticks cause no redraw. */
+  advance(message, receivedAtMs, changed) {
     this.epoch = message.epoch ?? this.epoch;
     if (Number.isFinite(message.seq)) this.seq = Math.max(this.seq ?? message.seq, message.seq);
     if (Number.isFinite(message.ts)) this.clockOffsetMs = message.ts - receivedAtMs;
-    this.version++;
+    if (changed) this.version++;
   }
 }
