@@ -24,8 +24,8 @@ public struct ProtobufDecodingError: Error, Equatable, Sendable, CustomStringCon
         case unterminatedGroup(field: Int)
         /// Messages or groups nested deeper than the reader allows.
         case nestingTooDeep(limit: Int)
-        /// A field the schema marks `required` never appeared.
-        case missingRequiredField(String)
+        /// A field the schema marks `required` never appeared (the location names it).
+        case missingRequiredField
     }
 
     /// What was wrong.
@@ -62,8 +62,8 @@ public struct ProtobufDecodingError: Error, Equatable, Sendable, CustomStringCon
             what = "group \(field) never ends"
         case let .nestingTooDeep(limit):
             what = "messages nested deeper than \(limit) levels"
-        case let .missingRequiredField(name):
-            what = "missing required field \(name)"
+        case .missingRequiredField:
+            what = "missing required field"
         }
         guard let location else { return "\(what) at byte \(offset)" }
         return "\(what) at byte \(offset) in \(location)"

@@ -42,6 +42,7 @@ public struct ProtobufReader {
     ///
     /// An error from inside is labelled with `M` and the field being read, unless a nested
     /// message already labelled it more precisely.
+    @inline(__always)
     public mutating func readFields<M: ProtobufMessage>(
         of message: M.Type,
         _ body: (ProtobufTag, inout ProtobufReader) throws(ProtobufDecodingError) -> Void
@@ -64,16 +65,17 @@ public struct ProtobufReader {
     }
 
     /// Returns `value`, or fails saying that required field `number` of `M` is missing.
+    @inline(__always)
     public func required<T, M: ProtobufMessage>(_ value: T?, _ number: Int, of message: M.Type)
         throws(ProtobufDecodingError) -> T {
         guard let value else {
-            let name = M.protobufLocation(ofField: number)
-            throw ProtobufDecodingError(.missingRequiredField(name), at: offset, in: M.protobufName)
+            throw ProtobufDecodingError(.missingRequiredField, at: offset, in: M.protobufLocation(ofField: number))
         }
         return value
     }
 
     /// Reads a tag: a varint holding a field number and a wire type.
+    @inline(__always)
     public mutating func readTag() throws(ProtobufDecodingError) -> ProtobufTag {
         let start = offset
         let raw = try readVarint()
@@ -107,19 +109,22 @@ public struct ProtobufReader {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         var index = offset
-        while true {
-            guard index < end else { throw ProtobufDecodingError(.truncatedVarint, at: start) }
-            guard index - start < 10 else { throw ProtobufDecodingError(.varintTooLong, at: start) }
+        // With ten bytes in reach no per-byte bounds check is needed.
+        let limit = end - offset >= 10 ? offset + 10 : end
+        while index < limit {
             let byte = bytes[index]
             index += 1
             value |= UInt64(byte & 0x7f) << shift
+            if byte < 0x80 {
+                offset = index
+                return value
+            }
             shift += 7
-            if byte < 0x80 { break }
         }
-        offset = index
-        return value
+        throw ProtobufDecodingError(index - start >= 10 ? .varintTooLong : .truncatedVarint, at: start)
     }
 
+    @inline(__always)
     private mutating func expect(_ tag: ProtobufTag, _ wireType: ProtobufWireType) throws(ProtobufDecodingError) {
         guard tag.wireType == wireType else {
             throw ProtobufDecodingError(.wrongWireType(field: tag.number, found: tag.wireType, expected: wireType),
@@ -127,6 +132,7 @@ public struct ProtobufReader {
         }
     }
 
+    @inline(__always)
     private mutating func advance(by count: Int) throws(ProtobufDecodingError) -> Int {
         let start = offset
         guard count <= end - offset else {
@@ -137,39 +143,46 @@ public struct ProtobufReader {
     }
 
     /// Reads a varint field as `uint64`.
+    @inline(__always)
     public mutating func uint64(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt64 {
         try expect(tag, .varint)
         return try readVarint()
     }
 
     /// Reads a varint field as `int64` (two's complement).
+    @inline(__always)
     public mutating func int64(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Int64 {
         Int64(bitPattern: try uint64(tag))
     }
 
     /// Reads a varint field as `uint32`, keeping the low 32 bits as protobuf does.
+    @inline(__always)
     public mutating func uint32(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt32 {
         UInt32(truncatingIfNeeded: try uint64(tag))
     }
 
     /// Reads a varint field as `int32` (negative values arrive sign-extended to ten bytes).
+    @inline(__always)
     public mutating func int32(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Int32 {
         Int32(truncatingIfNeeded: try uint64(tag))
     }
 
     /// Reads a varint field as `bool` (any non-zero value is true).
+    @inline(__always)
     public mutating func bool(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Bool {
         try uint64(tag) != 0
     }
 
     /// Reads an enum field as the closed Swift enum `E`; proto2 treats a number the schema does
     /// not list like an unknown field, so such values come back as nil.
+    @inline(__always)
     public mutating func enumeration<E: RawRepresentable<Int32>>(_ tag: ProtobufTag, as type: E.Type = E.self)
         throws(ProtobufDecodingError) -> E? {
         E(rawValue: try int32(tag))
     }
 
     /// Reads a `fixed32` field's four little-endian bytes.
+    @inline(__always)
     public mutating func fixed32(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt32 {
         try expect(tag, .fixed32)
         let start = try advance(by: 4)
@@ -177,6 +190,7 @@ public struct ProtobufReader {
     }
 
     /// Reads a `fixed64` field's eight little-endian bytes.
+    @inline(__always)
     public mutating func fixed64(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> UInt64 {
         try expect(tag, .fixed64)
         let start = try advance(by: 8)
@@ -184,11 +198,13 @@ public struct ProtobufReader {
     }
 
     /// Reads a `float` field.
+    @inline(__always)
     public mutating func float(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Float {
         Float(bitPattern: try fixed32(tag))
     }
 
     /// Reads a `double` field.
+    @inline(__always)
     public mutating func double(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Double {
         Double(bitPattern: try fixed64(tag))
     }
@@ -196,6 +212,7 @@ public struct ProtobufReader {
     // MARK: Length-delimited
 
     /// Reads a length prefix and returns the range of the bytes it covers, now consumed.
+    @inline(__always)
     private mutating func lengthDelimited(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Range<Int> {
         try expect(tag, .lengthDelimited)
         let lengthOffset = offset
@@ -210,6 +227,7 @@ public struct ProtobufReader {
 
     /// Reads a `string` field. Invalid UTF-8 is repaired with U+FFFD, as proto2 does not
     /// promise valid text and a feed should not be lost over one bad byte.
+    @inline(__always)
     public mutating func string(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> String {
         let range = try lengthDelimited(tag)
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -217,6 +235,7 @@ public struct ProtobufReader {
 
     /// Reads a length-delimited field and returns the range of its bytes in the buffer, without
     /// decoding them (for callers that look inside lazily).
+    @inline(__always)
     public mutating func embeddedBytes(_ tag: ProtobufTag) throws(ProtobufDecodingError) -> Range<Int> {
         try lengthDelimited(tag)
     }
@@ -239,8 +258,8 @@ public struct ProtobufReader {
     public mutating func message<M: ProtobufMessage>(_ occurrences: ProtobufOccurrences, as type: M.Type = M.self)
         throws(ProtobufDecodingError) -> M? {
         guard let first = occurrences.first else { return nil }
-        guard !occurrences.later.isEmpty else { return try message(in: first, as: type) }
-        let ranges = [first] + occurrences.later
+        guard occurrences.isRepeated else { return try message(in: first, as: type) }
+        let ranges = try rangesOfField(occurrences.number, from: first)
         var merged: [UInt8] = []
         for range in ranges { merged.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range])) }
         let remainingDepth = maximumDepth - depth
@@ -261,6 +280,41 @@ public struct ProtobufReader {
             }
             throw ProtobufDecodingError(error.reason, at: position, in: error.location)
         }
+    }
+
+    /// The byte ranges of every occurrence of length-delimited field `number`, starting with
+    /// `first` and rescanning the rest of the current message, which was read once already.
+    private func rangesOfField(_ number: Int, from first: Range<Int>) throws(ProtobufDecodingError) -> [Range<Int>] {
+        var scanner = self
+        scanner.offset = first.upperBound
+        var ranges = [first]
+        while !scanner.isAtEnd {
+            let tag = try scanner.readTag()
+            if tag.number == number, tag.wireType == .lengthDelimited {
+                ranges.append(try scanner.lengthDelimited(tag))
+            } else {
+                try scanner.skip(tag)
+            }
+        }
+        return ranges
+    }
+
+    /// How many times field `number` occurs between the current position and the end of the
+    /// message, for reserving array capacity up front; stops counting at malformed bytes, which
+    /// the real decode then reports.
+    public func count(ofField number: Int) -> Int {
+        var scanner = self
+        var count = 0
+        do {
+            while !scanner.isAtEnd {
+                let tag = try scanner.readTag()
+                if tag.number == number { count += 1 }
+                try scanner.skip(tag)
+            }
+        } catch {
+            // Malformed bytes: the count so far is only a capacity hint.
+        }
+        return count
     }
 
     private mutating func message<M: ProtobufMessage>(in range: Range<Int>, as type: M.Type)

@@ -8,6 +8,7 @@ struct BenchCommand: CLICommand {
     static var benchmarks: [any CLICommand.Type] { [
         PushFanoutBench.self,
         PushLoadBench.self,
+        DecodeBenchmark.self,
     ] }
 
     static var usage: String {

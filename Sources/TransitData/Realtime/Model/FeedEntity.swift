@@ -8,17 +8,44 @@ extension GTFSRealtime {
         /// Whether the entity is to be deleted (differential feeds only).
         public var isDeleted: Bool?
         /// `trip_update` (field 3).
-        public var tripUpdate: GTFSRealtime.TripUpdate?
+        public var tripUpdate: GTFSRealtime.TripUpdate? {
+            get { tripUpdateStorage?.value }
+            set { tripUpdateStorage = newValue.map(IndirectStorage.init) }
+        }
         /// `vehicle` (field 4).
-        public var vehicle: GTFSRealtime.VehiclePosition?
+        public var vehicle: GTFSRealtime.VehiclePosition? {
+            get { vehicleStorage?.value }
+            set { vehicleStorage = newValue.map(IndirectStorage.init) }
+        }
         /// `alert` (field 5).
-        public var alert: GTFSRealtime.Alert?
+        public var alert: GTFSRealtime.Alert? {
+            get { alertStorage?.value }
+            set { alertStorage = newValue.map(IndirectStorage.init) }
+        }
         /// `shape` (field 6).
-        public var shape: GTFSRealtime.Shape?
+        public var shape: GTFSRealtime.Shape? {
+            get { shapeStorage?.value }
+            set { shapeStorage = newValue.map(IndirectStorage.init) }
+        }
         /// `stop` (field 7).
-        public var stop: GTFSRealtime.Stop?
+        public var stop: GTFSRealtime.Stop? {
+            get { stopStorage?.value }
+            set { stopStorage = newValue.map(IndirectStorage.init) }
+        }
         /// `trip_modifications` (field 8).
-        public var tripModifications: GTFSRealtime.TripModifications?
+        public var tripModifications: GTFSRealtime.TripModifications? {
+            get { tripModificationsStorage?.value }
+            set { tripModificationsStorage = newValue.map(IndirectStorage.init) }
+        }
+
+        // Stored out of line: the payloads are large and at most one is set, so the entity
+        // stays small to copy and to keep in arrays.
+        private var tripUpdateStorage: IndirectStorage<GTFSRealtime.TripUpdate>?
+        private var vehicleStorage: IndirectStorage<GTFSRealtime.VehiclePosition>?
+        private var alertStorage: IndirectStorage<GTFSRealtime.Alert>?
+        private var shapeStorage: IndirectStorage<GTFSRealtime.Shape>?
+        private var stopStorage: IndirectStorage<GTFSRealtime.Stop>?
+        private var tripModificationsStorage: IndirectStorage<GTFSRealtime.TripModifications>?
 
         public init(
             id: String,
@@ -32,12 +59,12 @@ extension GTFSRealtime {
         ) {
             self.id = id
             self.isDeleted = isDeleted
-            self.tripUpdate = tripUpdate
-            self.vehicle = vehicle
-            self.alert = alert
-            self.shape = shape
-            self.stop = stop
-            self.tripModifications = tripModifications
+            self.tripUpdateStorage = tripUpdate.map(IndirectStorage.init)
+            self.vehicleStorage = vehicle.map(IndirectStorage.init)
+            self.alertStorage = alert.map(IndirectStorage.init)
+            self.shapeStorage = shape.map(IndirectStorage.init)
+            self.stopStorage = stop.map(IndirectStorage.init)
+            self.tripModificationsStorage = tripModifications.map(IndirectStorage.init)
         }
     }
 }

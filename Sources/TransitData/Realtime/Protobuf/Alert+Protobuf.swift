@@ -40,6 +40,8 @@ extension GTFSRealtime.Alert: ProtobufMessage {
         var causeDetail = ProtobufOccurrences()
         var effectDetail = ProtobufOccurrences()
         var mercuryAlert = ProtobufOccurrences()
+        activePeriods.reserveCapacity(reader.count(ofField: 1))
+        informedEntities.reserveCapacity(reader.count(ofField: 5))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -51,27 +53,27 @@ extension GTFSRealtime.Alert: ProtobufMessage {
             case 7:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.Alert.Effect.self) { effect = value }
             case 8:
-                url.record(try reader.embeddedBytes(tag))
+                url.record(try reader.embeddedBytes(tag), of: tag)
             case 10:
-                headerText.record(try reader.embeddedBytes(tag))
+                headerText.record(try reader.embeddedBytes(tag), of: tag)
             case 11:
-                descriptionText.record(try reader.embeddedBytes(tag))
+                descriptionText.record(try reader.embeddedBytes(tag), of: tag)
             case 12:
-                ttsHeaderText.record(try reader.embeddedBytes(tag))
+                ttsHeaderText.record(try reader.embeddedBytes(tag), of: tag)
             case 13:
-                ttsDescriptionText.record(try reader.embeddedBytes(tag))
+                ttsDescriptionText.record(try reader.embeddedBytes(tag), of: tag)
             case 14:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.Alert.SeverityLevel.self) { severityLevel = value }
             case 15:
-                image.record(try reader.embeddedBytes(tag))
+                image.record(try reader.embeddedBytes(tag), of: tag)
             case 16:
-                imageAlternativeText.record(try reader.embeddedBytes(tag))
+                imageAlternativeText.record(try reader.embeddedBytes(tag), of: tag)
             case 17:
-                causeDetail.record(try reader.embeddedBytes(tag))
+                causeDetail.record(try reader.embeddedBytes(tag), of: tag)
             case 18:
-                effectDetail.record(try reader.embeddedBytes(tag))
+                effectDetail.record(try reader.embeddedBytes(tag), of: tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.MercuryAlert.self, extending: Self.self, number: 1001):
-                mercuryAlert.record(try reader.embeddedBytes(tag))
+                mercuryAlert.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

@@ -33,13 +33,13 @@ extension GTFSRealtime.EntitySelector: ProtobufMessage {
             case 3:
                 routeType = try reader.int32(tag)
             case 4:
-                trip.record(try reader.embeddedBytes(tag))
+                trip.record(try reader.embeddedBytes(tag), of: tag)
             case 5:
                 stopId = try reader.string(tag)
             case 6:
                 directionId = try reader.uint32(tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.MercuryEntitySelector.self, extending: Self.self, number: 1001):
-                mercuryEntitySelector.record(try reader.embeddedBytes(tag))
+                mercuryEntitySelector.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

@@ -33,17 +33,17 @@ extension GTFSRealtime.FeedEntity: ProtobufMessage {
             case 2:
                 isDeleted = try reader.bool(tag)
             case 3:
-                tripUpdate.record(try reader.embeddedBytes(tag))
+                tripUpdate.record(try reader.embeddedBytes(tag), of: tag)
             case 4:
-                vehicle.record(try reader.embeddedBytes(tag))
+                vehicle.record(try reader.embeddedBytes(tag), of: tag)
             case 5:
-                alert.record(try reader.embeddedBytes(tag))
+                alert.record(try reader.embeddedBytes(tag), of: tag)
             case 6:
-                shape.record(try reader.embeddedBytes(tag))
+                shape.record(try reader.embeddedBytes(tag), of: tag)
             case 7:
-                stop.record(try reader.embeddedBytes(tag))
+                stop.record(try reader.embeddedBytes(tag), of: tag)
             case 8:
-                tripModifications.record(try reader.embeddedBytes(tag))
+                tripModifications.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

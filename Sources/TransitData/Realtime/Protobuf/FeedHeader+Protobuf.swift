@@ -28,9 +28,9 @@ extension GTFSRealtime.FeedHeader: ProtobufMessage {
             case 3:
                 timestamp = try reader.uint64(tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.NyctFeedHeader.self, extending: Self.self, number: 1001):
-                nyctFeedHeader.record(try reader.embeddedBytes(tag))
+                nyctFeedHeader.record(try reader.embeddedBytes(tag), of: tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.MercuryFeedHeader.self, extending: Self.self, number: 1001):
-                mercuryFeedHeader.record(try reader.embeddedBytes(tag))
+                mercuryFeedHeader.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

@@ -14,10 +14,11 @@ extension GTFSRealtime.FeedMessage: ProtobufMessage {
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var header = ProtobufOccurrences()
         var entities: [GTFSRealtime.FeedEntity] = []
+        entities.reserveCapacity(reader.count(ofField: 2))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                header.record(try reader.embeddedBytes(tag))
+                header.record(try reader.embeddedBytes(tag), of: tag)
             case 2:
                 entities.append(try reader.message(tag, as: GTFSRealtime.FeedEntity.self))
             default:

@@ -47,9 +47,9 @@ extension GTFSRealtime.MercuryStationAlternative: ProtobufMessage {
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                affectedEntity.record(try reader.embeddedBytes(tag))
+                affectedEntity.record(try reader.embeddedBytes(tag), of: tag)
             case 2:
-                notes.record(try reader.embeddedBytes(tag))
+                notes.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }
@@ -102,6 +102,8 @@ extension GTFSRealtime.MercuryAlert: ProtobufMessage {
         var screensSummary = ProtobufOccurrences()
         var noAffectedStations: Bool? = nil
         var cloneId: String? = nil
+        stationAlternatives.reserveCapacity(reader.count(ofField: 4))
+        affectedStations.reserveCapacity(reader.count(ofField: 10))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -119,13 +121,13 @@ extension GTFSRealtime.MercuryAlert: ProtobufMessage {
             case 7:
                 displayBeforeActive = try reader.uint64(tag)
             case 8:
-                humanReadableActivePeriod.record(try reader.embeddedBytes(tag))
+                humanReadableActivePeriod.record(try reader.embeddedBytes(tag), of: tag)
             case 9:
                 directionality = try reader.uint64(tag)
             case 10:
                 affectedStations.append(try reader.message(tag, as: GTFSRealtime.EntitySelector.self))
             case 11:
-                screensSummary.record(try reader.embeddedBytes(tag))
+                screensSummary.record(try reader.embeddedBytes(tag), of: tag)
             case 12:
                 noAffectedStations = try reader.bool(tag)
             case 13:

@@ -14,6 +14,7 @@ extension GTFSRealtime.NyctFeedHeader: ProtobufMessage {
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var nyctSubwayVersion: String? = nil
         var tripReplacementPeriods: [GTFSRealtime.TripReplacementPeriod] = []
+        tripReplacementPeriods.reserveCapacity(reader.count(ofField: 2))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -55,7 +56,7 @@ extension GTFSRealtime.TripReplacementPeriod: ProtobufMessage {
             case 1:
                 routeId = try reader.string(tag)
             case 2:
-                replacementPeriod.record(try reader.embeddedBytes(tag))
+                replacementPeriod.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

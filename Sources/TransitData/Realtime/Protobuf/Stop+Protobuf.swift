@@ -43,13 +43,13 @@ extension GTFSRealtime.Stop: ProtobufMessage {
             case 1:
                 stopId = try reader.string(tag)
             case 2:
-                stopCode.record(try reader.embeddedBytes(tag))
+                stopCode.record(try reader.embeddedBytes(tag), of: tag)
             case 3:
-                stopName.record(try reader.embeddedBytes(tag))
+                stopName.record(try reader.embeddedBytes(tag), of: tag)
             case 4:
-                ttsStopName.record(try reader.embeddedBytes(tag))
+                ttsStopName.record(try reader.embeddedBytes(tag), of: tag)
             case 5:
-                stopDesc.record(try reader.embeddedBytes(tag))
+                stopDesc.record(try reader.embeddedBytes(tag), of: tag)
             case 6:
                 stopLat = try reader.float(tag)
             case 7:
@@ -57,7 +57,7 @@ extension GTFSRealtime.Stop: ProtobufMessage {
             case 8:
                 zoneId = try reader.string(tag)
             case 9:
-                stopURL.record(try reader.embeddedBytes(tag))
+                stopURL.record(try reader.embeddedBytes(tag), of: tag)
             case 11:
                 parentStation = try reader.string(tag)
             case 12:
@@ -67,7 +67,7 @@ extension GTFSRealtime.Stop: ProtobufMessage {
             case 14:
                 levelId = try reader.string(tag)
             case 15:
-                platformCode.record(try reader.embeddedBytes(tag))
+                platformCode.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

@@ -75,17 +75,17 @@ extension GTFSRealtime.TripUpdate.StopTimeUpdate: ProtobufMessage {
             case 4:
                 stopId = try reader.string(tag)
             case 2:
-                arrival.record(try reader.embeddedBytes(tag))
+                arrival.record(try reader.embeddedBytes(tag), of: tag)
             case 3:
-                departure.record(try reader.embeddedBytes(tag))
+                departure.record(try reader.embeddedBytes(tag), of: tag)
             case 7:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.VehiclePosition.OccupancyStatus.self) { departureOccupancyStatus = value }
             case 5:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.TripUpdate.StopTimeUpdate.ScheduleRelationship.self) { scheduleRelationship = value }
             case 6:
-                stopTimeProperties.record(try reader.embeddedBytes(tag))
+                stopTimeProperties.record(try reader.embeddedBytes(tag), of: tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.NyctStopTimeUpdate.self, extending: Self.self, number: 1001):
-                nyctStopTimeUpdate.record(try reader.embeddedBytes(tag))
+                nyctStopTimeUpdate.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

@@ -12,6 +12,7 @@ extension GTFSRealtime.TranslatedString: ProtobufMessage {
 
     public init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var translations: [GTFSRealtime.TranslatedString.Translation] = []
+        translations.reserveCapacity(reader.count(ofField: 1))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:

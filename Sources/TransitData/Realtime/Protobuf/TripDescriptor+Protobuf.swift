@@ -41,9 +41,9 @@ extension GTFSRealtime.TripDescriptor: ProtobufMessage {
             case 4:
                 if let value = try reader.enumeration(tag, as: GTFSRealtime.TripDescriptor.ScheduleRelationship.self) { scheduleRelationship = value }
             case 7:
-                modifiedTrip.record(try reader.embeddedBytes(tag))
+                modifiedTrip.record(try reader.embeddedBytes(tag), of: tag)
             case 1001 where reader.extensions.contains(GTFSRealtime.NyctTripDescriptor.self, extending: Self.self, number: 1001):
-                nyctTripDescriptor.record(try reader.embeddedBytes(tag))
+                nyctTripDescriptor.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

@@ -18,6 +18,8 @@ extension GTFSRealtime.TripModifications: ProtobufMessage {
         var startTimes: [String] = []
         var serviceDates: [String] = []
         var modifications: [GTFSRealtime.TripModifications.Modification] = []
+        selectedTrips.reserveCapacity(reader.count(ofField: 1))
+        modifications.reserveCapacity(reader.count(ofField: 4))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
@@ -70,12 +72,13 @@ extension GTFSRealtime.TripModifications.Modification: ProtobufMessage {
         var replacementStops: [GTFSRealtime.ReplacementStop] = []
         var serviceAlertId: String? = nil
         var lastModifiedTime: UInt64? = nil
+        replacementStops.reserveCapacity(reader.count(ofField: 4))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                startStopSelector.record(try reader.embeddedBytes(tag))
+                startStopSelector.record(try reader.embeddedBytes(tag), of: tag)
             case 2:
-                endStopSelector.record(try reader.embeddedBytes(tag))
+                endStopSelector.record(try reader.embeddedBytes(tag), of: tag)
             case 3:
                 propagatedModificationDelay = try reader.int32(tag)
             case 4:

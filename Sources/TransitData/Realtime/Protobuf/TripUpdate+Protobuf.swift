@@ -22,12 +22,13 @@ extension GTFSRealtime.TripUpdate: ProtobufMessage {
         var timestamp: UInt64? = nil
         var delay: Int32? = nil
         var tripProperties = ProtobufOccurrences()
+        stopTimeUpdates.reserveCapacity(reader.count(ofField: 2))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                trip.record(try reader.embeddedBytes(tag))
+                trip.record(try reader.embeddedBytes(tag), of: tag)
             case 3:
-                vehicle.record(try reader.embeddedBytes(tag))
+                vehicle.record(try reader.embeddedBytes(tag), of: tag)
             case 2:
                 stopTimeUpdates.append(try reader.message(tag, as: GTFSRealtime.TripUpdate.StopTimeUpdate.self))
             case 4:
@@ -35,7 +36,7 @@ extension GTFSRealtime.TripUpdate: ProtobufMessage {
             case 5:
                 delay = try reader.int32(tag)
             case 6:
-                tripProperties.record(try reader.embeddedBytes(tag))
+                tripProperties.record(try reader.embeddedBytes(tag), of: tag)
             default:
                 try reader.skip(tag)
             }

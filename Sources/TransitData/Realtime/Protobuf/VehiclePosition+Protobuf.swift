@@ -32,14 +32,15 @@ extension GTFSRealtime.VehiclePosition: ProtobufMessage {
         var occupancyStatus: GTFSRealtime.VehiclePosition.OccupancyStatus? = nil
         var occupancyPercentage: UInt32? = nil
         var multiCarriageDetails: [GTFSRealtime.VehiclePosition.CarriageDetails] = []
+        multiCarriageDetails.reserveCapacity(reader.count(ofField: 11))
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1:
-                trip.record(try reader.embeddedBytes(tag))
+                trip.record(try reader.embeddedBytes(tag), of: tag)
             case 8:
-                vehicle.record(try reader.embeddedBytes(tag))
+                vehicle.record(try reader.embeddedBytes(tag), of: tag)
             case 2:
-                position.record(try reader.embeddedBytes(tag))
+                position.record(try reader.embeddedBytes(tag), of: tag)
             case 3:
                 currentStopSequence = try reader.uint32(tag)
             case 7:
