@@ -34,8 +34,9 @@ public struct CSVReader<Source: ByteSource> {
     }
 
     /// Fills `record` with the next record and returns true, or returns false at the end of the file.
+    ///
+    /// `record` is made once per file with `CSVRecord(header: reader.header)` and reused for every row.
     public mutating func read(into record: inout CSVRecord) throws(CSVError) -> Bool {
-        record.header = header
         guard try readFields(into: &record) else { return false }
         guard record.count == header.names.count else {
             throw CSVError(file: header.file, line: record.line,

@@ -5,7 +5,7 @@
 /// and report failures with the file, line, column number and column name.
 public struct CSVRecord {
     /// The header of the file, naming the columns.
-    public internal(set) var header: CSVHeader
+    public let header: CSVHeader
     /// The 1-based physical line on which the record starts.
     public internal(set) var line: Int = 0
     /// The unquoted bytes of all fields, back to back.
@@ -51,7 +51,7 @@ public struct CSVRecord {
     /// Field `column` as text; an absent column (nil) reads as "".
     public func string(_ column: Int?) -> String {
         guard let column else { return "" }
-        return String(decoding: bytes[range(of: column)], as: UTF8.self)
+        return withBytes(of: column) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Field `column` as text, or nil when the column is absent or the field is empty.

@@ -42,7 +42,7 @@ extension GTFSAgency: GTFSTableRow {
                 language: header.index(of: "agency_lang"), phone: header.index(of: "agency_phone"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         let zone = record.string(columns.timeZone).trimmingASCIISpaces()
         guard !zone.isEmpty else { throw record.error(column: columns.timeZone, "agency_timezone is empty") }
         self.init(id: record.optionalString(columns.id), name: record.string(columns.name),

@@ -39,7 +39,7 @@ extension GTFSCalendar: GTFSTableRow {
                        startDate: try header.requiredIndex(of: "start_date"), endDate: try header.requiredIndex(of: "end_date"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         var weekdays: Set<GTFSWeekday> = []
         for (weekday, column) in columns.days {
             switch try record.int(column) {

@@ -35,7 +35,7 @@ extension GTFSCalendarDate: GTFSTableRow {
                 exception: try header.requiredIndex(of: "exception_type"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         let code = try record.int(columns.exception)
         guard let exception = Exception(rawValue: code) else {
             throw record.error(column: columns.exception, "exception_type must be 1 or 2, found \(code)")

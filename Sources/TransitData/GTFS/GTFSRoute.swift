@@ -50,7 +50,7 @@ extension GTFSRoute: GTFSTableRow {
                 textColor: header.index(of: "route_text_color"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         self.init(id: record.string(columns.id), agencyID: record.optionalString(columns.agencyID),
                   shortName: record.string(columns.shortName), longName: record.string(columns.longName),
                   description: record.optionalString(columns.description), type: try record.int(columns.type),

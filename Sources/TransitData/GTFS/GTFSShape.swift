@@ -55,7 +55,7 @@ extension GTFSShapeRow: GTFSTableRow {
                 distance: header.index(of: "shape_dist_traveled"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         let position = try record.coordinate(latitude: columns.latitude, longitude: columns.longitude)
         shapeID = record.string(columns.shapeID)
         point = GTFSShapePoint(latitude: position.latitude, longitude: position.longitude, sequence: try record.int(columns.sequence),

@@ -54,7 +54,7 @@ extension GTFSStop: GTFSTableRow {
                 platformCode: header.index(of: "platform_code"), wheelchairBoarding: header.index(of: "wheelchair_boarding"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         var locationType = GTFSLocationType.stopOrPlatform
         if let column = columns.locationType, let code = try record.optionalInt(column) {
             guard let known = GTFSLocationType(rawValue: code) else {

@@ -53,7 +53,7 @@ extension GTFSStopTime: GTFSTableRow {
                 distance: header.index(of: "shape_dist_traveled"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         self.init(tripID: record.string(columns.tripID), stopID: record.string(columns.stopID),
                   stopSequence: try record.int(columns.stopSequence), arrival: try record.optionalTime(columns.arrival),
                   departure: try record.optionalTime(columns.departure), stopHeadsign: record.optionalString(columns.stopHeadsign),

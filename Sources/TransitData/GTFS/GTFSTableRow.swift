@@ -13,7 +13,7 @@ public protocol GTFSTableRow: Sendable {
     static func columns(in header: CSVHeader) throws(CSVError) -> Columns
 
     /// Decodes one record.
-    init(record: CSVRecord, columns: Columns) throws(CSVError)
+    init(record: borrowing CSVRecord, columns: Columns) throws(CSVError)
 }
 
 /// Reads the rows of one GTFS table one at a time, never holding more than one record.

@@ -27,13 +27,14 @@ public struct GTFSTime: Hashable, Comparable, Sendable {
     static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> GTFSTime? {
         let bytes = ASCIINumber.trimmed(raw)
         // Hours take one to three digits (trips may run past 24:00); minutes and seconds exactly two.
-        var parts: [Int] = []
-        var value = 0
+        var hours = 0, minutes = 0, value = 0
+        var colons = 0
         var digits = 0
         for byte in bytes {
             if byte == UInt8(ascii: ":") {
-                guard digits > 0, parts.count < 2, parts.isEmpty || digits == 2 else { return nil }
-                parts.append(value)
+                guard digits > 0, colons < 2, colons == 0 || digits == 2 else { return nil }
+                if colons == 0 { hours = value } else { minutes = value }
+                colons += 1
                 value = 0
                 digits = 0
             } else if byte >= 48 && byte <= 57, digits < 3 {
@@ -43,8 +44,8 @@ public struct GTFSTime: Hashable, Comparable, Sendable {
                 return nil
             }
         }
-        guard digits == 2, parts.count == 2 else { return nil }
-        let (hours, minutes, seconds) = (parts[0], parts[1], value)
+        guard digits == 2, colons == 2 else { return nil }
+        let seconds = value
         guard minutes < 60, seconds < 60 else { return nil }
         return GTFSTime(hours: hours, minutes: minutes, seconds: seconds)
     }

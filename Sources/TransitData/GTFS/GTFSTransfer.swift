@@ -30,7 +30,7 @@ extension GTFSTransfer: GTFSTableRow {
                 type: header.index(of: "transfer_type"), minimumTime: header.index(of: "min_transfer_time"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         self.init(fromStopID: record.string(columns.fromStopID), toStopID: record.string(columns.toStopID),
                   type: try record.optionalInt(columns.type) ?? 0,
                   minimumTransferTime: try record.optionalInt(columns.minimumTime))

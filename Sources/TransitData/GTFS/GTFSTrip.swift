@@ -46,7 +46,7 @@ extension GTFSTrip: GTFSTableRow {
                 blockID: header.index(of: "block_id"), shapeID: header.index(of: "shape_id"))
     }
 
-    public init(record: CSVRecord, columns: Columns) throws(CSVError) {
+    public init(record: borrowing CSVRecord, columns: Columns) throws(CSVError) {
         let direction = try record.optionalInt(columns.directionID)
         if let direction, direction != 0 && direction != 1, let column = columns.directionID {
             throw record.error(column: column, "direction_id must be 0 or 1, found \(direction)")
