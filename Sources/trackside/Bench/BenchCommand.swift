@@ -6,6 +6,7 @@ struct BenchCommand: CLICommand {
 
     /// The benchmarks, by name.
     static var benchmarks: [any CLICommand.Type] { [
+        GTFSLoadBench.self,
         PushFanoutBench.self,
         PushLoadBench.self,
         DecodeBenchmark.self,
