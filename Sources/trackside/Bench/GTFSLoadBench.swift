@@ -26,6 +26,7 @@ struct GTFSLoadBench: CLICommand {
         let feedURL = positionals.first.map { URL(fileURLWithPath: $0) }
             ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times")
 
+        let baselineRSS = PeakResidentSet.bytes()
         // Untimed: how much the feed holds, so rates can be computed.
         let size = try FeedSize(GTFSSource(contentsOf: feedURL))
         print("gtfs-load: \(feedURL.path)")
@@ -55,7 +56,8 @@ struct GTFSLoadBench: CLICommand {
                 print("  note: Python read \(reference.rows) rows, Swift \(size.rows)")
             }
         }
-        print("\n  loaded: \(feed.routes.count) routes, \(feed.stops.count) stops, \(feed.trips.count) trips, \(feed.shapes.count) shapes")
+        print("\n  peak RSS before the first load (the process itself): \(megabytes(baselineRSS)) MB")
+        print("  loaded: \(feed.routes.count) routes, \(feed.stops.count) stops, \(feed.trips.count) trips, \(feed.shapes.count) shapes")
 
         try benchmarkStopTimes(data.subwayFeed, runs: runs)
         return 0
