@@ -8,12 +8,11 @@ import TransitData
 struct GTFSLoadBench: CLICommand {
     static let name = "gtfs-load"
     static let summary = "load a static GTFS feed (default: the 2018 NYC subway) against Python's csv module"
-    static let options = """
-        [PATH]          feed folder or .zip (default ../shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times)
-        --runs N        timed loads, the median is reported (default 5)
-        --python PATH   interpreter for the reference (default .venv/bin/python, else python3; 'none' skips it)
+    static let usage = """
+          [PATH]          feed folder or .zip (default ../shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times)
+          --runs N        timed loads, the median is reported (default 5)
+          --python PATH   interpreter for the reference (default .venv/bin/python, else python3; 'none' skips it)
         """
-    static var usage: String { "Usage: trackside bench gtfs-load [PATH] [--runs N] [--python PATH]\n\n\(options)" }
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
