@@ -14,7 +14,11 @@ final class HTTPConnectionHandler {
     private let router: Router
     private let configuration: ServerConfiguration
     private var parser: HTTPRequestParser
-    private var deadline: (kind: Deadline, timer: TimerHandle)?
+    /// The current deadline. Re-arming only moves this; the one loop timer below fires at its
+    /// own time and re-schedules itself if the deadline moved later, so a keep-alive connection
+    /// answering thousands of requests does not schedule and cancel timers for each.
+    private var deadline: (kind: Deadline, at: UInt64)?
+    private var timer: (handle: TimerHandle, at: UInt64)?
     /// A request is with a deferred handler.
     private var awaitingResponse = false
     /// A response that did not fit in the output queue yet.
@@ -74,6 +78,9 @@ final class HTTPConnectionHandler {
                 let head = HTTPResponseHead.encode(HTTPResponse(status: .switchingProtocols, headers: headers),
                                                    version: request.version, keepAlive: true)
                 hasUpgraded = true
+                cancelDeadline()
+                timer?.handle.cancel()
+                timer = nil
                 connection.write(head)
                 connection.switchHandler(to: newHandler, unconsumed: parser.takeUnconsumed())
             }
@@ -119,22 +126,39 @@ final class HTTPConnectionHandler {
 
     // MARK: Deadlines
 
-    private func arm(_ kind: Deadline, on connection: Connection) {
-        cancelDeadline()
-        let delay = kind == .request ? configuration.requestTimeout : configuration.keepAliveTimeout
-        let timer = connection.schedule(after: delay) { [weak self, unowned connection] in
-            self?.deadlineExpired(kind, on: connection)
+    private func arm(_ kind: Deadline, on connection: Connection, after delay: Duration? = nil) {
+        let timeout = delay ?? (kind == .request ? configuration.requestTimeout : configuration.keepAliveTimeout)
+        let at = MonotonicClock.now() &+ timeout.clampedNanoseconds
+        deadline = (kind, at)
+        if let timer, timer.at <= at { return }
+        timer?.handle.cancel()
+        scheduleTimer(at: at, on: connection)
+    }
+
+    private func scheduleTimer(at: UInt64, on connection: Connection) {
+        let delay = Duration.nanoseconds(Int64(clamping: at &- min(at, MonotonicClock.now())))
+        let handle = connection.schedule(after: delay) { [weak self, unowned connection] in
+            self?.timerFired(on: connection)
         }
-        deadline = (kind, timer)
+        timer = (handle, at)
     }
 
     private func cancelDeadline() {
-        deadline?.timer.cancel()
         deadline = nil
     }
 
+    private func timerFired(on connection: Connection) {
+        timer = nil
+        guard let deadline else { return }
+        if deadline.at > MonotonicClock.now() {
+            scheduleTimer(at: deadline.at, on: connection)
+            return
+        }
+        self.deadline = nil
+        deadlineExpired(deadline.kind, on: connection)
+    }
+
     private func deadlineExpired(_ kind: Deadline, on connection: Connection) {
-        deadline = nil
         guard connection.isOpen, !awaitingResponse, !hasUpgraded else { return }
         switch kind {
         case .idle:
@@ -150,16 +174,14 @@ final class HTTPConnectionHandler {
 extension HTTPConnectionHandler: ConnectionHandler {
     func handlerAdded(to connection: Connection) {
         // A new connection gets the request timeout, not the longer keep-alive one, to send its first request.
-        let timer = connection.schedule(after: configuration.requestTimeout) { [weak self, unowned connection] in
-            self?.deadlineExpired(.idle, on: connection)
-        }
-        deadline = (.idle, timer)
+        arm(.idle, on: connection, after: configuration.requestTimeout)
     }
 
     func connection(_ connection: Connection, didRead bytes: ArraySlice<UInt8>) {
         guard !hasUpgraded else { return }
         parser.append(bytes)
-        if deadline?.kind == .idle { arm(.request, on: connection) }
+        // A request that arrives whole is answered at once; only one left incomplete arms the
+        // request deadline (in processRequests).
         processRequests(connection)
     }
 
@@ -183,5 +205,6 @@ extension HTTPConnectionHandler: ConnectionHandler {
 
     func connectionDidClose(_ connection: Connection, error: SystemError?) {
         cancelDeadline()
+        timer = nil
     }
 }

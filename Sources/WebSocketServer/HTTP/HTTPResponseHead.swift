@@ -11,7 +11,8 @@ enum HTTPResponseHead {
             text += field.name
             text += ": "
             // A value with a line break would let its author inject headers or a second response.
-            text += field.value.contains(where: \.isNewline) ? field.value.filter { !$0.isNewline } : field.value
+            let hasLineBreak = field.value.utf8.contains { $0 == 0x0A || $0 == 0x0D }
+            text += hasLineBreak ? field.value.filter { !$0.isNewline } : field.value
             text += "\r\n"
         }
         let status = response.status

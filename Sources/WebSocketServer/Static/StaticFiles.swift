@@ -81,22 +81,27 @@ public final class StaticFiles: Sendable {
         } else if wantsDirectory {
             return nil
         }
-        guard info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxFileSize,
-              let real = StaticFiles.realPath(candidate), real.hasPrefix(root + "/") else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxFileSize else { return nil }
         let stamp = StaticAsset.Stamp(size: Int(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
                                       modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino))
-        return .file(real, stamp)
+        return .file(candidate, stamp)
     }
 
     /// A segment that names an entry inside its directory and nothing else.
     static func isSafeSegment(_ segment: String) -> Bool {
-        !segment.isEmpty && !segment.hasPrefix(".") && !segment.contains("/") && !segment.contains("\\")
-            && !segment.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        guard let first = segment.utf8.first, first != UInt8(ascii: ".") else { return false }
+        return !segment.utf8.contains { byte in
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")
+        }
     }
 
+    /// The cached asset for `path` while its stamp is unchanged; otherwise the file is checked to
+    /// resolve (symlinks followed) inside the root, then read. The containment check runs on every
+    /// load, so a symlink swapped in later changes the stamp and is checked again.
     private func asset(at path: String, stamp: StaticAsset.Stamp) -> StaticAsset? {
         if let cached = cache.withLock({ $0[path] }), cached.stamp == stamp { return cached }
-        guard let data = FileManager.default.contents(atPath: path), data.count == stamp.size else { return nil }
+        guard let real = StaticFiles.realPath(path), real.hasPrefix(root + "/"),
+              let data = FileManager.default.contents(atPath: real), data.count == stamp.size else { return nil }
         let asset = StaticAsset(body: [UInt8](data), fileName: path, stamp: stamp)
         cache.withLock { $0[path] = asset }
         return asset
