@@ -67,6 +67,12 @@ struct ServeCommand: CLICommand {
 
         let router = Router()
         router.setFallback { staticFiles.respond(to: $0) }
+        // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
+        do {
+            try BaseMapRoute.bundled().install(on: router)
+        } catch {
+            FileHandle.standardError.write(Data("trackside: no base map: \(error)\n".utf8))
+        }
         if enableEcho {
             router.webSocketEcho("/echo", configuration: webSocket)
         }

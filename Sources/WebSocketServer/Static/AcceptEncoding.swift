@@ -1,8 +1,8 @@
 /// The codings a client accepts, from `Accept-Encoding` (RFC 9110 §12.5.3).
-struct AcceptEncoding {
+public struct AcceptEncoding: Sendable {
     private var weights: [String: Double] = [:]
 
-    init(_ headers: HTTPHeaders) {
+    public init(_ headers: HTTPHeaders) {
         for item in headers.values("Accept-Encoding").flatMap({ $0.split(separator: ",") }) {
             let parts = item.split(separator: ";").map { $0.trimmingHTTPWhitespace().lowercased() }
             guard let coding = parts.first, !coding.isEmpty else { continue }
@@ -15,7 +15,7 @@ struct AcceptEncoding {
     }
 
     /// Whether `coding` is acceptable: listed with q > 0, or covered by `*` with q > 0.
-    func accepts(_ coding: String) -> Bool {
+    public func accepts(_ coding: String) -> Bool {
         if let weight = weights[coding] { return weight > 0 }
         return (weights["*"] ?? 0) > 0
     }
