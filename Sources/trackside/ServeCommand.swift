@@ -31,6 +31,8 @@ struct ServeCommand: CLICommand {
           --max-message-size BYTES
                                largest WebSocket message accepted, after decompression; larger
                                ones close with 1009 (default 1048576; Autobahn 9.* needs 16777216)
+          --stall-timeout S    seconds a WebSocket client may leave its output backed up (over
+                               1 MiB) before it is closed with 1008 (default 10)
 
         Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it
         within 5 seconds, letting open requests finish.
@@ -50,6 +52,8 @@ struct ServeCommand: CLICommand {
         webSocket.maximumMessageSize = try arguments.value("max-message-size", default: webSocket.maximumMessageSize) {
             Int($0).flatMap { (125...(1 << 30)).contains($0) ? $0 : nil }
         }
+        let stallTimeout = try arguments.value("stall-timeout", default: 10.0) { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }
+        webSocket.outputStallTimeout = .milliseconds(Int(stallTimeout * 1000))
         let enableEcho = arguments.flag("enable-echo")
         let publicFolder = try arguments.value("public") ?? defaultPublicFolder()
         let application = try applicationConfiguration(&arguments)

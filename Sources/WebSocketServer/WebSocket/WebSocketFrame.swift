@@ -13,6 +13,27 @@ public enum WebSocketFrame {
         return frame
     }
 
+    /// An unmasked frame with RSV1 set carrying `payload` compressed by `deflater`, built in one
+    /// allocation: the payload is compressed in place after room for the longest header, then
+    /// moved down behind the real one.
+    public static func compressedServerFrame(opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer,
+                                             deflater: PerMessageDeflater) -> [UInt8] {
+        let room = 10   // the longest unmasked header
+        let bound = deflater.compressedBound(payload.count)
+        return [UInt8](unsafeUninitializedCapacity: room + bound) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            let length = deflater.compress(payload, into: UnsafeMutableRawBufferPointer(rebasing: raw[room...]))
+            var header: [UInt8] = []
+            WebSocketFrameHeader(rsv1: true, opcode: opcode, payloadLength: length).write(into: &header)
+            let payloadStart = header.count
+            if payloadStart != room, length > 0 {
+                (raw.baseAddress! + payloadStart).copyMemory(from: raw.baseAddress! + room, byteCount: length)
+            }
+            header.withUnsafeBytes { raw.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: payloadStart) }
+            initialized = payloadStart + length
+        }
+    }
+
     /// An unmasked frame carrying the bytes of an array.
     public static func serverFrame(opcode: WebSocketOpcode, payload: [UInt8], compressed: Bool = false) -> [UInt8] {
         payload.withUnsafeBytes { serverFrame(opcode: opcode, payload: $0, compressed: compressed) }

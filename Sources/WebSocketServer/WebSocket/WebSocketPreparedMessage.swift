@@ -49,9 +49,9 @@ public final class WebSocketPreparedMessage: Sendable {
             compressedFrame = nil
             return
         }
-        var compressed: [UInt8] = []
-        deflater.compress(payload, appendingTo: &compressed)
-        compressedFrame = compressed.count < payload.count
-            ? WebSocketFrame.serverFrame(opcode: opcode, payload: compressed, compressed: true) : nil
+        let compressed = payload.withUnsafeBytes {
+            WebSocketFrame.compressedServerFrame(opcode: opcode, payload: $0, deflater: deflater)
+        }
+        compressedFrame = compressed.count < uncompressedFrame.count ? compressed : nil
     }
 }

@@ -45,14 +45,13 @@ extension WebSocketStateMachine {
         guard let compression, payload.count >= minimumCompressedSize, let deflater = existingDeflater(compression) else {
             return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         }
-        var compressed: [UInt8] = []
-        deflater.compress(payload, appendingTo: &compressed)
+        let compressed = WebSocketFrame.compressedServerFrame(opcode: opcode, payload: payload, deflater: deflater)
         // Without context takeover each message stands alone, so an incompressible one may go
         // out as it is; with takeover the peer's window must see what our compressor saw.
-        if compression.serverNoContextTakeover, compressed.count >= payload.count {
+        if compression.serverNoContextTakeover, compressed.count >= payload.count + 2 {
             return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         }
-        return WebSocketFrame.serverFrame(opcode: opcode, payload: compressed, compressed: true)
+        return compressed
     }
 
     /// The connection's compressor, created on first use: broadcast-only connections use

@@ -37,34 +37,41 @@ public final class PerMessageDeflater {
         stream.deallocate()
     }
 
-    /// Appends the compressed form of `payload` to `output`, without the `00 00 ff ff` tail.
-    public func compress(_ payload: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
-        let start = output.count
+    /// An upper bound on the bytes `compress` produces for `count` input bytes: zlib's bound for
+    /// a whole stream plus room for the sync flush (its empty stored block and alignment).
+    public func compressedBound(_ count: Int) -> Int {
+        Int(deflateBound(stream, UInt(count))) + 64
+    }
+
+    /// Compresses `payload` into `buffer` (at least `compressedBound(payload.count)` bytes) and
+    /// returns the compressed length, without the `00 00 ff ff` tail.
+    public func compress(_ payload: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= compressedBound(payload.count), "output buffer below compressedBound")
         stream.pointee.next_in = UnsafeMutablePointer(mutating: payload.baseAddress?.assumingMemoryBound(to: UInt8.self))
         stream.pointee.avail_in = UInt32(payload.count)
-        // deflateBound covers a whole stream; a sync-flushed message needs at most that plus the flush marker.
-        var chunk = Int(deflateBound(stream, UInt(payload.count))) + 16
-        while true {
-            let before = output.count
-            output.append(contentsOf: repeatElement(0, count: chunk))
-            let produced: Int = output.withUnsafeMutableBufferPointer { buffer in
-                stream.pointee.next_out = buffer.baseAddress! + before
-                stream.pointee.avail_out = UInt32(chunk)
-                _ = deflate(stream, Z_SYNC_FLUSH)
-                return chunk - Int(stream.pointee.avail_out)
-            }
-            output.removeLast(chunk - produced)
-            // Output stops short of the buffer only when zlib has flushed everything.
-            if stream.pointee.avail_out != 0 { break }
-            chunk = max(chunk, 4096)
-        }
+        stream.pointee.next_out = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_out = UInt32(buffer.count)
+        // With the whole input and a buffer over the bound, one call consumes and flushes everything.
+        _ = deflate(stream, Z_SYNC_FLUSH)
+        var length = buffer.count - Int(stream.pointee.avail_out)
         // Z_SYNC_FLUSH always ends with an empty stored block; RFC 7692 §7.2.1 strips it.
-        if output.count - start >= 4, Array(output[(output.count - 4)...]) == [0x00, 0x00, 0xFF, 0xFF] {
-            output.removeLast(4)
+        if length >= 4, buffer[length - 4] == 0x00, buffer[length - 3] == 0x00,
+           buffer[length - 2] == 0xFF, buffer[length - 1] == 0xFF {
+            length -= 4
         }
         if resetsAfterEachMessage {
             deflateReset(stream)
         }
+        return length
+    }
+
+    /// Appends the compressed form of `payload` to `output`, without the `00 00 ff ff` tail.
+    public func compress(_ payload: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        let bound = compressedBound(payload.count)
+        let compressed = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+            initialized = compress(payload, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+        output.append(contentsOf: compressed)
     }
 
     /// Compresses the bytes of an array.
