@@ -109,6 +109,16 @@ import TestSupport
         #expect(throws: ZipError.self) { try ZipArchive(data: endOnly, name: "lying.zip") }
     }
 
+    @Test func rejectsADirectoryPointingAtAnotherEntrysData() throws {
+        var bytes = Self.fixture().build()
+        // Rename the first entry in its local header only: "stops.txt" becomes "stopz.txt".
+        bytes[30 + 4] = UInt8(ascii: "z")
+        let archive = try ZipArchive(data: bytes, name: "test.zip")
+        let error = try #require(throws: ZipError.self) { try archive.contents(of: archive.entries[0]) }
+        #expect(error.reason.contains("names 'stopz.txt'"))
+        #expect(try archive.contents(of: archive.entries[1]) == Self.routes)
+    }
+
     @Test func declinesEncryptedAndUnknownMethods() throws {
         var bytes = Self.fixture(deflated: false).build()
         let centralOffset = try #require(bytes.firstRange(of: Data([0x50, 0x4B, 0x01, 0x02])))
@@ -117,6 +127,15 @@ import TestSupport
         let archive = try ZipArchive(data: bytes, name: "test.zip")
         let error = try #require(throws: ZipError.self) { try archive.contents(of: archive.entries[0]) }
         #expect(error.reason.contains("encrypted"))
+
+        // Method 12 (bzip2) in both headers: listed, but not read.
+        var bzip2 = Self.fixture(deflated: false).build()
+        bzip2[8] = 12
+        bzip2[centralOffset.lowerBound + 10] = 12
+        let other = try ZipArchive(data: bzip2, name: "test.zip")
+        #expect(other.entries[0].method == .other(12))
+        let declined = try #require(throws: ZipError.self) { try other.contents(of: other.entries[0]) }
+        #expect(declined.reason.contains("compression method 12 is not supported"))
     }
 }
 

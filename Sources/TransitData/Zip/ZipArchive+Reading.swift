@@ -26,6 +26,11 @@ extension ZipArchive {
         }
         let nameLength = UInt64(try reader.uint16(at: header + 26, for: what))
         let extraLength = UInt64(try reader.uint16(at: header + 28, for: what))
+        // Both headers must name the same file, or the directory points at someone else's data.
+        let localName = try reader.bytes(at: header + 30, count: nameLength, for: what)
+        guard localName.elementsEqual(entry.name.utf8) else {
+            throw fail("the local header at byte \(header) names '\(String(decoding: localName, as: UTF8.self))'")
+        }
         let dataStart = header + 30 + nameLength + extraLength
         let (dataEnd, overflow) = dataStart.addingReportingOverflow(entry.compressedSize)
         guard !overflow, dataEnd <= centralDirectoryOffset else {
