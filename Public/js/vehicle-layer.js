@@ -20,7 +20,7 @@ export const vehicleLayers = {
 
 /** Adds the vehicle source and layers; call once the style has loaded. */
 export function addVehicleLayers(map) {
-  map.addSource(vehicleLayers.source, { type: "geojson", data: emptyCollection(), promoteId: "id" });
+  map.addSource(vehicleLayers.source, { type: "geojson", data: emptyCollection(), promoteId: "id", maxzoom: 12 });
   const common = {
     "icon-allow-overlap": true,
     "icon-ignore-placement": true,
