@@ -112,3 +112,10 @@ def browser():
     driver = headless_chromium.start(1024, 768, reduced_motion=True)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def replay_server(start_trackside, shared_data):
+    """`trackside serve` replaying recorded MTA feeds (trackside_api.replay_args), for the browser suites."""
+    from trackside_api import replay_args
+    return start_trackside(*replay_args(shared_data))
