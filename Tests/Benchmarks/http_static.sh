@@ -55,24 +55,43 @@ nginx -c "$work/nginx.conf" &
 for _ in $(seq 100); do [ -f "$work/nginx.pid" ] && break; sleep 0.05; done
 sleep 0.2
 
-# Prints "requests/s p50 p99" for one wrk run.
+# Prints "requests/s p50_ms p99_ms" for one wrk run.
 measure() {
     local url=$1 encoding=$2
     wrk -t 2 -c "$connections" -d "${duration}s" --latency -H "Accept-Encoding: $encoding" "$url" | awk '
+        function ms(text) {
+            if (text ~ /us$/) return text / 1000
+            if (text ~ /ms$/) return text + 0
+            if (text ~ /s$/) return text * 1000
+            return text
+        }
         /Requests\/sec/ { rps = $2 }
-        /^ +50%/ { p50 = $2 }
-        /^ +99%/ { p99 = $2 }
-        END { printf "%s %s %s", rps, p50, p99 }'
+        /^ +50%/ { p50 = ms($2) }
+        /^ +99%/ { p99 = ms($2) }
+        END { printf "%s %.2f %.2f", rps, p50, p99 }'
 }
 
-echo "wrk -t2 -c$connections -d${duration}s, trackside (2 event loops) vs nginx (2 workers), both on this machine with wrk"
-printf "%-42s %-9s %12s %9s %9s %12s %9s %9s %7s\n" path encoding trackside_rps p50 p99 nginx_rps p50 p99 ratio
+# Each cell alternates the two servers for $rounds rounds and reports the median round, so a burst
+# of load from elsewhere on the machine hits both sides alike.
+rounds=${ROUNDS:-3}
+median() { sort -g | awk '{ v[NR] = $0 } END { print v[int((NR + 1) / 2)] }'; }
+echo "wrk -t2 -c$connections -d${duration}s x $rounds alternating rounds (median), trackside (2 event loops) vs nginx (2 workers)"
+printf "%-42s %-9s %12s %10s %12s %10s %7s\n" path encoding trackside_rps p99_ms nginx_rps p99_ms ratio
 for path in /index.html /js/connection.js /vendor/maplibre-gl/maplibre-gl.js /missing.txt; do
     for encoding in identity gzip; do
-        read -r t_rps t_p50 t_p99 <<<"$(measure "http://127.0.0.1:$trackside_port$path" "$encoding")"
-        read -r n_rps n_p50 n_p99 <<<"$(measure "http://127.0.0.1:$nginx_port$path" "$encoding")"
+        t_runs=(); n_runs=(); t_tail=(); n_tail=()
+        for _ in $(seq "$rounds"); do
+            read -r rps _ p99 <<<"$(measure "http://127.0.0.1:$trackside_port$path" "$encoding")"
+            t_runs+=("$rps"); t_tail+=("$p99")
+            read -r rps _ p99 <<<"$(measure "http://127.0.0.1:$nginx_port$path" "$encoding")"
+            n_runs+=("$rps"); n_tail+=("$p99")
+        done
+        t_rps=$(printf "%s\n" "${t_runs[@]}" | median)
+        n_rps=$(printf "%s\n" "${n_runs[@]}" | median)
+        t_p99=$(printf "%s\n" "${t_tail[@]}" | median)
+        n_p99=$(printf "%s\n" "${n_tail[@]}" | median)
         ratio=$(python3 -c "import sys; t, n = sys.argv[1:]; print(f'{float(t) / float(n):.2f}' if t and n else 'n/a')" "${t_rps:-}" "${n_rps:-}")
-        printf "%-42s %-9s %12s %9s %9s %12s %9s %9s %7s\n" "$path" "$encoding" "$t_rps" "$t_p50" "$t_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio"
+        printf "%-42s %-9s %12s %10s %12s %10s %7s\n" "$path" "$encoding" "$t_rps" "$t_p99" "$n_rps" "$n_p99" "$ratio"
     done
 done
 kill -0 "$trackside_pid" 2>/dev/null || { echo "http_static: trackside exited during the run:" >&2; cat "$work/trackside.log" >&2; exit 1; }

@@ -138,6 +138,25 @@ private func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, I
         for client in clients { #expect(client.receive() == "") }
     }
 
+    @Test func shutdownLetsAResponseInFlightFinish() throws {
+        let (server, port) = try startServer { router in
+            router.addDeferred("GET", "/report") { _, promise in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { promise.succeed(.text("finished")) }
+            }
+        }
+        let client = try LoopbackClient(port: port)
+        defer { client.close() }
+        client.send("GET /report HTTP/1.1\r\nHost: h\r\n\r\n")
+        usleep(50_000)
+        let started = Date()
+        server.shutdown()
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        let reply = client.receive()
+        #expect(reply.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(reply.contains("\r\nConnection: close\r\n"))
+        #expect(reply.hasSuffix("finished"))
+    }
+
     @Test func aClientThatDoesNotReadIsHeldAtTheOutputBound() throws {
         let payload = [UInt8](repeating: 0x61, count: 256 * 1024)
         var configuration = ServerConfiguration()
