@@ -1,0 +1,86 @@
+"""Regenerates docs/screenshots/ from a real `trackside serve` in headless Chromium.
+
+    .venv/bin/python Tests/Integration/screenshots.py            # after `swift build`
+
+Starts the server on the recorded 1–6/S replay (from ../shared/data) with the 2018 static GTFS, then takes:
+desktop-map.png (1280x800, Midtown), station-popup.png (a station's live arrivals) and phone.png (390x844,
+touch, twice the pixel density).
+"""
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "Integration"))
+import headless_chromium  # noqa: E402
+from conftest import TracksideServer  # noqa: E402
+from map_page import MIDTOWN  # noqa: E402
+from trackside_api import get_json, replay_args  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+STATION = "127"  # Times Sq-42 St
+
+
+def station_position(server):
+    """Where the station is, or None when the server does not serve stations."""
+    try:
+        stations = get_json(server, "/api/stations")["features"]
+    except urllib.error.HTTPError:
+        return None
+    return next((f["geometry"]["coordinates"] for f in stations if f["properties"]["id"] == STATION), None)
+
+
+def ready(driver, url):
+    driver.get(url)
+    headless_chromium.wait_until(driver, "window.__trackside && window.__trackside.ready === true", timeout=60)
+    time.sleep(1)
+
+
+def main() -> None:
+    shared = ROOT.parent / "shared" / "data"
+    if not shared.is_dir():
+        raise SystemExit(f"{shared} is missing: the screenshots show recorded feeds from it")
+    binary = pathlib.Path(subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                                         capture_output=True, text=True).stdout.strip()) / "trackside"
+    OUT.mkdir(parents=True, exist_ok=True)
+    missing = []
+    with tempfile.TemporaryDirectory() as logs:
+        server = TracksideServer(binary, replay_args(shared), logs)
+        try:
+            driver = headless_chromium.start(1280, 800)
+            try:
+                ready(driver, f"{server.base_url}/?at={MIDTOWN}.6")
+                driver.save_screenshot(str(OUT / "desktop-map.png"))
+
+                position = station_position(server)
+                if position is None:
+                    missing.append("station-popup.png (the server has no /api/stations)")
+                else:
+                    lon, lat = position
+                    ready(driver, f"{server.base_url}/?at={lon},{lat - 0.004},15.2")
+                    headless_chromium.click_map_at(driver, lon, lat)
+                    headless_chromium.wait_until(driver, "document.querySelectorAll('.stop-popup .arrivals li').length > 0")
+                    time.sleep(0.5)
+                    driver.save_screenshot(str(OUT / "station-popup.png"))
+            finally:
+                driver.quit()
+
+            phone = headless_chromium.start(390, 844, mobile=True)
+            try:
+                ready(phone, f"{server.base_url}/?at=-73.985,40.752,13.6")
+                phone.save_screenshot(str(OUT / "phone.png"))
+            finally:
+                phone.quit()
+        finally:
+            server.stop()
+    for name in ("desktop-map.png", "station-popup.png", "phone.png"):
+        print(OUT / name)
+    if missing:
+        raise SystemExit("not regenerated: " + "; ".join(missing))
+
+
+if __name__ == "__main__":
+    main()
