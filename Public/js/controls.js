@@ -49,6 +49,11 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
     (open ? listClose : listButton).focus();
   };
   listButton.addEventListener("click", () => showList(listButton.getAttribute("aria-expanded") !== "true"));
+  // The skip link leads to the list, so it opens it rather than landing in a hidden panel.
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    showList(true);
+  });
   listClose.addEventListener("click", () => showList(false));
   document.getElementById("locate-button").addEventListener("click", () => locate(map, announce));
 
