@@ -37,9 +37,7 @@ struct PushLoadBench: CLICommand {
         let server = try BenchServer(arguments: ["--source", "replay:\(replay)", "--gtfs", gtfs, "--replay-skip", "\(skip)"])
         defer { server.stop() }
         var generator = BenchRandom(seed: 7)
-        var subscriptions = (0..<clients).map { _ in Self.subscribe(BenchArea.randomBox(&generator)) }
-        // The first client looks at all of Manhattan, for the snapshot size.
-        subscriptions[0] = Self.subscribe(try BoundingBox(minLongitude: -74.02, minLatitude: 40.70, maxLongitude: -73.91, maxLatitude: 40.88))
+        let subscriptions = (0..<clients).map { _ in Self.subscribe(BenchArea.randomBox(&generator)) }
         let window = LoadWindow()
         let loaders = (0..<threads).map { index in
             LoadClientThread(port: server.port, subscriptions: stride(from: index, to: clients, by: threads).map { subscriptions[$0] },
@@ -56,8 +54,8 @@ struct PushLoadBench: CLICommand {
             Thread.sleep(forTimeInterval: 0.2)
         }
         let ramp = Date().timeIntervalSince(rampStarted)
-        let manhattanSnapshot = loaders[0].figures.withLock { $0.snapshotWireBytes[0] }
         Thread.sleep(forTimeInterval: warmup)
+        let manhattanSnapshot = Self.manhattanSnapshotBytes(port: server.port)
         let serverBefore = server.usage(), selfBefore = BenchServer.ownCPUSeconds()
         window.measure(for: duration)
         finished.wait()
@@ -86,6 +84,18 @@ struct PushLoadBench: CLICommand {
                      (serverAfter.cpuSeconds - serverBefore.cpuSeconds) / duration * 100, Double(serverAfter.residentBytes) / 1_048_576))
         print(String(format: "load generator         %10.0f %% CPU", (selfAfter - selfBefore) / duration * 100))
         return 0
+    }
+
+    /// The wire size of the snapshot of one more client looking at all of Manhattan (about
+    /// 9 × 20 km), taken once the server has every feed.
+    private static func manhattanSnapshotBytes(port: UInt16) -> Int? {
+        // The literal corners are valid, so this cannot throw.
+        let manhattan = try! BoundingBox(minLongitude: -74.02, minLatitude: 40.70, maxLongitude: -73.91, maxLatitude: 40.88)
+        let window = LoadWindow()
+        let probe = LoadClientThread(port: port, subscriptions: [subscribe(manhattan)], window: window)
+        window.measure(for: 3)
+        probe.run()
+        return probe.figures.withLock { $0.snapshotWireBytes[0] }
     }
 
     private static func subscribe(_ box: BoundingBox) -> String {
