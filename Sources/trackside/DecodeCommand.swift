@@ -1,29 +1,32 @@
 import Foundation
 import TransitData
 
-/// `trackside decode FILE [--kind auto|vehicles|alerts]`: prints a feed file as JSON.
+/// `trackside decode FILE [--kind auto|vehicles|alerts|siri]`: prints a feed file as JSON.
 ///
-/// GTFS-realtime comes out with the `.proto` field names (see `GTFSRealtime`), gzip input is
-/// inflated first. Bad input prints one line naming the problem and its byte offset on stderr,
+/// GTFS-realtime comes out with the `.proto` field names (see `GTFSRealtime`), SIRI as the
+/// decoded model (see `SIRIServiceDelivery.writeJSON`); gzip input is inflated first. Bad input prints one line naming the problem and its byte offset on stderr,
 /// nothing on stdout, and exits with status 2.
 struct DecodeCommand: CLICommand {
     static let name = "decode"
-    static let summary = "print a GTFS-realtime feed file as JSON"
+    static let summary = "print a GTFS-realtime or SIRI feed file as JSON"
     static let usage = """
         Usage: trackside decode FILE [--kind KIND]
 
         Prints the decoded feed as one JSON document on stdout. Gzip files are accepted.
 
         Options:
-          --kind KIND   auto (default), vehicles or alerts.
+          --kind KIND   auto (default), vehicles, alerts or siri.
                         vehicles: GTFS-realtime with the NYCT subway trips extension.
                         alerts:   GTFS-realtime with the MTA Mercury alerts extension.
-                        auto:     alerts when every entity of the feed is an alert, otherwise vehicles.
+                        siri:     MTA Bus Time SIRI (VehicleMonitoring, StopMonitoring,
+                                  SituationExchange) as JSON or XML.
+                        auto:     siri for JSON or XML input; otherwise alerts when every
+                                  entity of the feed is an alert, else vehicles.
         """
 
     /// What `--kind` selects.
     enum Kind: String {
-        case auto, vehicles, alerts
+        case auto, vehicles, alerts, siri
     }
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
@@ -43,8 +46,11 @@ struct DecodeCommand: CLICommand {
             return fail("cannot read \(path): \(error.localizedDescription)")
         }
 
+        if kind == .siri || (kind == .auto && SIRIDecoder.syntax(of: Data(bytes)) != nil) {
+            return printSIRI(bytes)
+        }
         let feedKind: RealtimeFeedKind = switch kind {
-        case .auto: RealtimeFeedKind.detect(bytes)
+        case .auto, .siri: RealtimeFeedKind.detect(bytes)
         case .vehicles: .vehicles
         case .alerts: .alerts
         }
@@ -57,6 +63,19 @@ struct DecodeCommand: CLICommand {
 
         var json = JSONWriter(reservingCapacity: bytes.count * 4)
         feed.writeJSON(to: &json)
+        FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
+        return 0
+    }
+
+    private static func printSIRI(_ bytes: [UInt8]) -> Int32 {
+        let delivery: SIRIServiceDelivery
+        do {
+            delivery = try SIRIDecoder.decode(Data(bytes))
+        } catch {
+            return fail("\(error)")
+        }
+        var json = JSONWriter(reservingCapacity: bytes.count)
+        delivery.writeJSON(to: &json)
         FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
         return 0
     }

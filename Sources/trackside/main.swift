@@ -3,6 +3,7 @@ import Foundation
 // `trackside [COMMAND] [OPTIONS]`: with no command, `serve` runs the offline demo.
 // Every command is a type in its own file; adding one means adding it to this list.
 let commands: [any CLICommand.Type] = [
+    AlertsCommand.self,
     BenchCommand.self,
     DecodeCommand.self,
     PlaceCommand.self,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TransitEngine
+import TestSupport
 @testable import TracksideServer
 
 @Suite struct PushHubTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TransitData
 
 /// Feeds written to a temporary folder (or zipped) and loaded back, including broken ones.

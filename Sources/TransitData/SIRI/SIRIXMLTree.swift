@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Turns a SIRI XML document into the nested dictionaries `JSONSerialization` would give for
+/// the equivalent JSON, so one reader (``SIRIObject``) serves both.
+///
+/// An element with children becomes a dictionary keyed by local name (namespace prefixes are
+/// dropped); a repeated child becomes a list; an element with only text becomes that text; an
+/// empty element becomes the empty string. Attributes carry nothing SIRI needs and are ignored.
+enum SIRIXMLTree {
+    static func parse(_ document: Data) throws(SIRIDecodingError) -> [String: Any] {
+        let parser = XMLParser(data: document)
+        let builder = Builder()
+        parser.delegate = builder
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse(), let root = builder.root else {
+            let reason = parser.parserError.map { error in
+                "invalid XML at line \(parser.lineNumber), column \(parser.columnNumber): \((error as NSError).localizedDescription)"
+            } ?? "invalid XML: no root element"
+            throw SIRIDecodingError(path: "", reason: reason)
+        }
+        return root
+    }
+
+    /// The XMLParser delegate: a stack of open elements.
+    private final class Builder: NSObject, XMLParserDelegate {
+        struct OpenElement {
+            var name: String
+            var children: [String: Any] = [:]
+            var text = ""
+        }
+
+        var stack: [OpenElement] = []
+        var root: [String: Any]?
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            let localName = elementName.split(separator: ":").last.map(String.init) ?? elementName
+            stack.append(OpenElement(name: localName))
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?) {
+            guard let element = stack.popLast() else { return }
+            let value: Any = element.children.isEmpty
+                ? element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                : element.children
+            guard !stack.isEmpty else {
+                root = [element.name: value]
+                return
+            }
+            let parent = stack.count - 1
+            switch stack[parent].children[element.name] {
+            case nil: stack[parent].children[element.name] = value
+            case var list as [Any]:
+                // Remove first so the list is uniquely referenced and appends in place.
+                stack[parent].children[element.name] = nil
+                list.append(value)
+                stack[parent].children[element.name] = list
+            case let single?: stack[parent].children[element.name] = [single, value]
+            }
+        }
+    }
+}
