@@ -160,7 +160,7 @@ export class StopPopup {
   }
 
   alertsSection() {
-    const byWhen = { now: [], later_today: [], tomorrow: [] };
+    const byWhen = { now: [], later_today: [], tomorrow: [], later: [] };
     for (const alert of this.alerts) (byWhen[alert.when] ?? byWhen.now).push(alert);
     const section = el("div", { class: "alerts" });
     const add = (title, alerts, className) => {
@@ -171,6 +171,7 @@ export class StopPopup {
     add("Alerts", byWhen.now, "current");
     add("Later today", byWhen.later_today, "later");
     add("Tomorrow", byWhen.tomorrow, "tomorrow");
+    add("Later", byWhen.later, "tomorrow");
     return section;
   }
 

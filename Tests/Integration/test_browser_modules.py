@@ -290,3 +290,34 @@ def test_reconnection_delays_double_with_jitter_up_to_a_ceiling(run_js):
     """, "connection")
     assert result == [[250, 500], [500, 1000], [1000, 2000], [2000, 4000], [4000, 8000], [7500, 15000],
                       [7500, 15000], [7500, 15000], [7500, 15000]]
+
+
+def test_station_popup_renders_alerts_by_when_with_route_bullets(run_js):
+    # Alerts in the wire form of DisplayAlert+JSON (header_segments, description_segments, when).
+    result = run_js("""
+        const popup = new m.StopPopup({}, {send: () => true, serverNowSeconds: () => 0, announce() {}});
+        popup.alerts = m.validAlerts([
+            {id: "1", type: "Delays", when: "now", header: "[A] trains are delayed",
+             header_segments: [{route: "A"}, " trains are delayed"],
+             description: "Because of [C] work.", description_segments: ["Because of ", {route: "C"}, " work."]},
+            {id: "2", type: "Planned - Part Suspended", when: "tomorrow", header: "No [N] trains",
+             header_segments: ["No ", {route: "N"}, " trains"]},
+            {id: "3", when: "later", header: "Weekend work", header_segments: ["Weekend work"]},
+            {id: "4", when: "later_today", header: "Tonight", header_segments: ["Tonight"]},
+            null, "garbage"]);
+        const section = popup.alertsSection();
+        const titles = [...section.querySelectorAll(".section-title")].map(e => e.textContent);
+        const first = section.querySelector(".alert");
+        return {titles,
+                bullets: [...first.querySelectorAll("summary .bullet")].map(b => b.getAttribute("aria-label")),
+                type: first.querySelector(".alert-type").textContent,
+                description: first.querySelector(".description").textContent,
+                descriptionBullets: first.querySelectorAll(".description .bullet").length,
+                tomorrowDimmed: section.querySelectorAll(".tomorrow .alert").length};
+    """, "stop-popup", "board-message")
+    assert result["titles"] == ["Alerts", "Later today", "Tomorrow", "Later"]
+    assert result["bullets"] == ["A train"]
+    assert result["type"] == "Delays: "
+    assert result["description"] == "Because of C work."
+    assert result["descriptionBullets"] == 1
+    assert result["tomorrowDimmed"] == 2
