@@ -236,3 +236,11 @@ def test_files_larger_than_the_output_bound_arrive_whole(start_trackside, tmp_pa
     response = connection.getresponse()
     assert response.getheader("Content-Encoding") == "gzip"
     assert gzip.decompress(response.read()) == text
+
+
+def test_expect_continue_gets_100_before_the_body(trackside_server):
+    with socket.create_connection((trackside_server.host, trackside_server.port), timeout=5) as sock:
+        sock.sendall(b"POST /index.html HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+        assert sock.recv(65536) == b"HTTP/1.1 100 Continue\r\n\r\n"
+        sock.sendall(b"body")
+        assert status_line(sock.recv(65536)) == b"HTTP/1.1 405 Method Not Allowed"

@@ -179,6 +179,31 @@ private func failureStatus(_ events: [HTTPRequestParser.Event]) -> Int? {
         #expect(failureStatus(parse("POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n")) == 400)
     }
 
+    @Test func expectContinueIsSignalledOnceWhileTheBodyIsAwaited() {
+        var parser = HTTPRequestParser()
+        parser.append(Array("PUT /x HTTP/1.1\r\nHost: h\r\nExpect: 100-Continue\r\nContent-Length: 3\r\n\r\n".utf8))
+        #expect(parser.next() == nil)
+        let first = parser.takeContinueDue()
+        let second = parser.takeContinueDue()
+        #expect(first)
+        #expect(!second)
+        parser.append(Array("abc".utf8))
+        guard case .request(let request) = parser.next() else {
+            Issue.record("expected the request")
+            return
+        }
+        #expect(request.body == Array("abc".utf8))
+        var withoutBody = HTTPRequestParser()
+        withoutBody.append(Array("GET /x HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\n\r\n".utf8))
+        #expect(withoutBody.next() != nil)
+        let dueWithoutBody = withoutBody.takeContinueDue()
+        #expect(!dueWithoutBody)
+    }
+
+    @Test func unknownExpectationsAre417() {
+        #expect(failureStatus(parse("PUT /x HTTP/1.1\r\nHost: h\r\nExpect: teapot\r\nContent-Length: 1\r\n\r\na")) == 417)
+    }
+
     @Test func nothingFollowsAFailure() {
         var parser = HTTPRequestParser()
         parser.append(Array("BAD\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8))

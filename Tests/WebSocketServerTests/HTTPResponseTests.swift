@@ -25,6 +25,7 @@ private func head(_ response: HTTPResponse, version: HTTPVersion = .http1_1, kee
         #expect(!head(HTTPResponse(status: .notModified)).contains("Content-Length"))
         let upgrade = head(HTTPResponse(status: .switchingProtocols, headers: HTTPHeaders([("Upgrade", "websocket")])))
         #expect(upgrade == "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n")
+        #expect(head(HTTPResponse(status: .continue), keepAlive: false) == "HTTP/1.1 100 Continue\r\n\r\n")
     }
 
     @Test func lineBreaksInValuesCannotInjectHeaders() {

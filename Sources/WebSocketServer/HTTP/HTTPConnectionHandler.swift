@@ -42,6 +42,9 @@ final class HTTPConnectionHandler {
             }
             guard let event = parser.next() else {
                 if parser.isMidRequest && deadline?.kind != .request { arm(.request, on: connection) }
+                if parser.takeContinueDue() {
+                    connection.write(HTTPResponseHead.encode(HTTPResponse(status: .continue), version: .http1_1, keepAlive: true))
+                }
                 return
             }
             cancelDeadline()

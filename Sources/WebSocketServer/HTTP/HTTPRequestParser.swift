@@ -9,7 +9,8 @@
 /// lines before the request line, methods and field names are tokens, no whitespace before a
 /// field's colon, no obsolete line folding, no control characters in values, exactly one Host in
 /// HTTP/1.1, bodies only by Content-Length (Transfer-Encoding is refused: 411 for chunked, 501
-/// otherwise, 400 when both are present because that is how requests are smuggled).
+/// otherwise, 400 when both are present because that is how requests are smuggled), and
+/// `Expect: 100-continue` as the only expectation (417 otherwise).
 public struct HTTPRequestParser {
     /// Size limits; exceeding one ends the connection with the listed status.
     public struct Limits: Sendable {
@@ -48,6 +49,8 @@ public struct HTTPRequestParser {
     private var buffer: [UInt8] = []
     private var position = 0
     private var state = State.requestLine(emptyLinesSkipped: 0)
+    /// The request being read sent `Expect: 100-continue` and has not been told to go on yet.
+    private var continueDue = false
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -70,6 +73,14 @@ public struct HTTPRequestParser {
             position = 0
         }
         buffer.append(contentsOf: bytes)
+    }
+
+    /// Whether the server should send `100 Continue` now: the request being read asked for it
+    /// (`Expect: 100-continue`) and its body is still to come. Reading it clears it.
+    public mutating func takeContinueDue() -> Bool {
+        defer { continueDue = false }
+        if case .body = state { return continueDue }
+        return false
     }
 
     /// Removes and returns the bytes not parsed yet (what follows an upgrade request).
@@ -226,6 +237,11 @@ public struct HTTPRequestParser {
             return fail(HTTPParseError(status: .notImplemented, message: "unsupported Transfer-Encoding"))
         }
 
+        let expectations = request.headers.tokens("Expect")
+        guard expectations.allSatisfy({ $0 == "100-continue" }) else {
+            return fail(HTTPParseError(status: .expectationFailed, message: "only 'Expect: 100-continue' is understood"))
+        }
+
         var length = 0
         if !contentLengths.isEmpty {
             let values = contentLengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
@@ -246,6 +262,7 @@ public struct HTTPRequestParser {
         var withBody = request
         withBody.body.reserveCapacity(length)
         state = .body(withBody, remaining: length)
+        continueDue = !expectations.isEmpty && request.version == .http1_1
         return nil
     }
 

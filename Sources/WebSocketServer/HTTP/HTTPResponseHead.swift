@@ -16,14 +16,16 @@ enum HTTPResponseHead {
             text += "\r\n"
         }
         let status = response.status
-        if status.code != 101 {
+        // Interim (1xx) responses carry only their own fields.
+        let isInterim = status.code < 200
+        if !isInterim {
             if response.headers["Date"] == nil { text += "Date: \(HTTPDate.now())\r\n" }
             if response.headers["Server"] == nil { text += "Server: trackside\r\n" }
         }
         if !status.forbidsBody && response.headers["Content-Length"] == nil {
             text += "Content-Length: \(response.body.count)\r\n"
         }
-        if status.code != 101 {
+        if !isInterim {
             if !keepAlive {
                 text += "Connection: close\r\n"
             } else if version == .http1_0 {

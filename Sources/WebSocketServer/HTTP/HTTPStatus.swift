@@ -13,6 +13,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(code) \(reason)" }
 
+    public static let `continue` = HTTPStatus(code: 100, reason: "Continue")
     public static let switchingProtocols = HTTPStatus(code: 101, reason: "Switching Protocols")
     public static let ok = HTTPStatus(code: 200, reason: "OK")
     public static let noContent = HTTPStatus(code: 204, reason: "No Content")
@@ -26,6 +27,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let lengthRequired = HTTPStatus(code: 411, reason: "Length Required")
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
+    public static let expectationFailed = HTTPStatus(code: 417, reason: "Expectation Failed")
     public static let upgradeRequired = HTTPStatus(code: 426, reason: "Upgrade Required")
     public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
