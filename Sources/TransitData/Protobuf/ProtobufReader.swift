@@ -248,6 +248,7 @@ public struct ProtobufReader {
 
     /// Reads an embedded message field of type `M` (for repeated fields; singular ones go
     /// through `ProtobufOccurrences` so that repeats merge).
+    @inline(__always)
     public mutating func message<M: ProtobufMessage>(_ tag: ProtobufTag, as type: M.Type = M.self)
         throws(ProtobufDecodingError) -> M {
         try message(in: try lengthDelimited(tag), as: type)
@@ -255,11 +256,18 @@ public struct ProtobufReader {
 
     /// Decodes the singular message field seen at `occurrences`, merging repeats; nil if it never
     /// appeared. Call after the enclosing message's fields have been read.
+    @inline(__always)
     public mutating func message<M: ProtobufMessage>(_ occurrences: ProtobufOccurrences, as type: M.Type = M.self)
         throws(ProtobufDecodingError) -> M? {
         guard let first = occurrences.first else { return nil }
         guard occurrences.isRepeated else { return try message(in: first, as: type) }
-        let ranges = try rangesOfField(occurrences.number, from: first)
+        return try mergedMessage(occurrences.number, from: first, as: type)
+    }
+
+    /// Decodes the occurrences of singular message field `number` back to back, as one message.
+    private mutating func mergedMessage<M: ProtobufMessage>(_ number: Int, from first: Range<Int>, as type: M.Type)
+        throws(ProtobufDecodingError) -> M {
+        let ranges = try rangesOfField(number, from: first)
         var merged: [UInt8] = []
         for range in ranges { merged.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range])) }
         let remainingDepth = maximumDepth - depth
@@ -300,23 +308,40 @@ public struct ProtobufReader {
     }
 
     /// How many times field `number` occurs between the current position and the end of the
-    /// message, for reserving array capacity up front; stops counting at malformed bytes, which
-    /// the real decode then reports.
+    /// message, for reserving array capacity up front. A quick tag-level scan that never throws:
+    /// at malformed bytes or a group it stops with the count so far, and the real decode then
+    /// reports any problem.
     public func count(ofField number: Int) -> Int {
-        var scanner = self
+        var position = offset
         var count = 0
-        do {
-            while !scanner.isAtEnd {
-                let tag = try scanner.readTag()
-                if tag.number == number { count += 1 }
-                try scanner.skip(tag)
+        func varint() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while position < end, shift < 64 {
+                let byte = bytes[position]
+                position += 1
+                value |= UInt64(byte & 0x7f) << shift
+                if byte < 0x80 { return value }
+                shift += 7
             }
-        } catch {
-            // Malformed bytes: the count so far is only a capacity hint.
+            return nil
+        }
+        while position < end, let tag = varint() {
+            if Int(truncatingIfNeeded: tag >> 3) == number { count += 1 }
+            switch tag & 7 {
+            case 0: guard varint() != nil else { return count }
+            case 1: position += 8
+            case 2:
+                guard let length = varint(), length <= UInt64(end - position) else { return count }
+                position += Int(length)
+            case 5: position += 4
+            default: return count
+            }
         }
         return count
     }
 
+    @inline(__always)
     private mutating func message<M: ProtobufMessage>(in range: Range<Int>, as type: M.Type)
         throws(ProtobufDecodingError) -> M {
         guard depth < maximumDepth else {
