@@ -25,7 +25,10 @@ public struct MemoryByteSource: ByteSource {
     public mutating func read(appendingTo buffer: inout [UInt8]) throws -> Bool {
         guard offset < data.endIndex else { return false }
         let end = min(data.endIndex, offset + pieceSize)
-        buffer.append(contentsOf: data[offset..<end])
+        let range = (offset - data.startIndex)..<(end - data.startIndex)
+        data.withUnsafeBytes { bytes in
+            buffer.append(contentsOf: bytes[range])
+        }
         offset = end
         return true
     }

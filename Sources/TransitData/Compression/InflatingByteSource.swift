@@ -15,6 +15,8 @@ public final class InflatingByteSource {
     private var produced = 0
     private var finished = false
     private let pieceSize: Int
+    /// zlib writes here; each piece is then appended to the caller's buffer.
+    private var scratch: [UInt8]
 
     /// Prepares to inflate `compressed`; `limit` caps the inflated size (a compression bomb fails instead).
     public init(_ compressed: Data, format: Inflate.Format, limit: Int = 1 << 30, pieceSize: Int = 256 * 1024) throws(Inflate.Failure) {
@@ -22,6 +24,7 @@ public final class InflatingByteSource {
         self.format = format
         self.limit = limit
         self.pieceSize = max(1, pieceSize)
+        scratch = [UInt8](repeating: 0, count: self.pieceSize)
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let windowBits: Int32 = format == .gzip ? 16 + MAX_WBITS : -MAX_WBITS
@@ -38,25 +41,20 @@ public final class InflatingByteSource {
         stream.deallocate()
     }
 
-    /// How many inflated bytes have been handed out so far.
-    public var inflatedCount: Int { produced }
-
     /// Appends the next inflated piece to `buffer`; returns false once the compressed stream has ended.
     public func inflateNext(appendingTo buffer: inout [UInt8]) throws(Inflate.Failure) -> Bool {
         guard !finished else { return false }
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: pieceSize))
         var status: Int32 = Z_OK
         var written = 0
         // Loop until zlib produced something, so an empty piece never looks like the end.
         while written == 0 && !finished {
             status = input.withUnsafeBytes { (inputBytes: UnsafeRawBufferPointer) -> Int32 in
-                buffer.withUnsafeMutableBufferPointer { outputBuffer in
+                scratch.withUnsafeMutableBufferPointer { outputBuffer in
                     let base = inputBytes.bindMemory(to: UInt8.self).baseAddress
                     stream.pointee.next_in = UnsafeMutablePointer(mutating: base.map { $0 + consumed })
                     stream.pointee.avail_in = UInt32(input.count - consumed)
-                    stream.pointee.next_out = outputBuffer.baseAddress! + start + written
-                    stream.pointee.avail_out = UInt32(pieceSize - written)
+                    stream.pointee.next_out = outputBuffer.baseAddress
+                    stream.pointee.avail_out = UInt32(pieceSize)
                     let status = inflate(stream, Z_NO_FLUSH)
                     consumed = input.count - Int(stream.pointee.avail_in)
                     written = pieceSize - Int(stream.pointee.avail_out)
@@ -82,7 +80,7 @@ public final class InflatingByteSource {
                 throw Inflate.Failure(description: "compressed data is corrupt at byte \(consumed): \(message)")
             }
         }
-        buffer.removeLast(pieceSize - written)
+        buffer.append(contentsOf: scratch[0..<written])
         produced += written
         if produced > limit {
             throw Inflate.Failure(description: "inflated data exceeds the limit of \(limit) bytes")
