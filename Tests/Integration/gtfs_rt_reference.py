@@ -6,9 +6,11 @@ file named gtfs-realtime.proto in protobuf's default pool and cannot be imported
     python gtfs_rt_reference.py {nyct|google} TRACKSIDE_BINARY FEED_FILE
 
 `nyct` uses nyct-gtfs's compiled GTFS-realtime + NYCT extension classes (subway feeds);
-`google` uses gtfs-realtime-bindings (bus and alerts feeds: standard fields only, as no PyPI
-package ships the Mercury extension). Prints each difference as `path: reason` and exits 1
-if there is any.
+`google` uses gtfs-realtime-bindings (bus and alerts feeds). No PyPI package ships the MTA
+Mercury alerts extension, so its fields, which Google's library keeps as unknown fields, are read
+at the wire level by the same library (parsed into `Empty`) and compared through the field table
+of us-ny-mta-alerts-extension.proto below; standard messages inside them go through the
+reference classes again. Prints each difference as `path: reason` and exits 1 if there is any.
 
 Fields newer than a package's schema arrive there as unknown fields; those are checked against
 the wire values Google's library kept for them, through the table below.
@@ -20,7 +22,7 @@ import struct
 import subprocess
 import sys
 
-from google.protobuf import unknown_fields
+from google.protobuf import empty_pb2, unknown_fields
 from google.protobuf.descriptor import FieldDescriptor
 
 # (message name, field number) -> (JSON name, how the wire value maps to JSON) for fields the
@@ -34,11 +36,27 @@ OCCUPANCY_STATUS = ["EMPTY", "MANY_SEATS_AVAILABLE", "FEW_SEATS_AVAILABLE", "STA
 # Extension fields in the real feeds that neither schema describes (the alerts feed's elevator
 # ids, e.g. "EL391", in EntitySelector 1000): both decoders skip them.
 UNKNOWN_TO_BOTH = {("EntitySelector", 1000)}
-# The Mercury extension (field 1001) of these messages, which the `google` classes do not know.
+# The Mercury extension (field 1001) of these messages, which the `google` classes do not know:
+# extended message -> (JSON name, extension message).
 MERCURY_EXTENSIONS = {
-    "FeedHeader": "mercury_feed_header",
-    "Alert": "mercury_alert",
-    "EntitySelector": "mercury_entity_selector",
+    "FeedHeader": ("mercury_feed_header", "MercuryFeedHeader"),
+    "Alert": ("mercury_alert", "MercuryAlert"),
+    "EntitySelector": ("mercury_entity_selector", "MercuryEntitySelector"),
+}
+# The Mercury messages' fields: number -> (name, type, repeated). Types are wire-level scalars,
+# another Mercury message, or a standard GTFS-realtime message decoded by the reference classes.
+MERCURY_FIELDS = {
+    "MercuryFeedHeader": {1: ("mercury_version", "string", False)},
+    "MercuryAlert": {
+        1: ("created_at", "uint64", False), 2: ("updated_at", "uint64", False), 3: ("alert_type", "string", False),
+        4: ("station_alternative", "MercuryStationAlternative", True), 5: ("service_plan_number", "string", True),
+        6: ("general_order_number", "string", True), 7: ("display_before_active", "uint64", False),
+        8: ("human_readable_active_period", "TranslatedString", False), 9: ("directionality", "uint64", False),
+        10: ("affected_stations", "EntitySelector", True), 11: ("screens_summary", "TranslatedString", False),
+        12: ("no_affected_stations", "bool", False), 13: ("clone_id", "string", False),
+    },
+    "MercuryStationAlternative": {1: ("affected_entity", "EntitySelector", False), 2: ("notes", "TranslatedString", False)},
+    "MercuryEntitySelector": {1: ("sort_order", "string", False)},
 }
 
 
@@ -47,7 +65,8 @@ def float32(value):
 
 
 class Comparison:
-    def __init__(self):
+    def __init__(self, classes):
+        self.classes = classes
         self.differences = []
 
     def differ(self, path, reason):
@@ -82,14 +101,50 @@ class Comparison:
                 if ours.get(json_name) != expected:
                     self.differ(f"{path}.{json_name}", f"expected {expected!r}, got {ours.get(json_name)!r}")
             elif unknown.field_number == 1001 and name in MERCURY_EXTENSIONS:
-                json_name = MERCURY_EXTENSIONS[name]
+                json_name, extension = MERCURY_EXTENSIONS[name]
                 expected_keys.add(json_name)
-                if not isinstance(ours.get(json_name), dict):
+                if json_name not in ours:
                     self.differ(f"{path}.{json_name}", "missing")
+                else:
+                    self.mercury(extension, unknown.data, ours[json_name], f"{path}.{json_name}")
             elif key not in UNKNOWN_TO_BOTH:
                 self.differ(path, f"field {unknown.field_number} unknown to the reference classes")
         for extra in set(ours) - expected_keys:
             self.differ(f"{path}.{extra}", f"not in the reference: {ours[extra]!r:.80}")
+
+    def mercury(self, message, data, ours, path):
+        """Compares a Mercury message, read at the wire level by Google's library, with ours."""
+        if not isinstance(ours, dict):
+            return self.differ(path, f"expected an object, got {ours!r:.80}")
+        values = {}
+        for field in unknown_fields.UnknownFieldSet(empty_pb2.Empty.FromString(data)):
+            values.setdefault(field.field_number, []).append(field.data)
+        schema = MERCURY_FIELDS[message]
+        for number in set(values) - set(schema):
+            self.differ(path, f"field {number} of {message} unknown to the extension schema")
+        for number, (name, kind, repeated) in schema.items():
+            if number not in values:
+                continue
+            if name not in ours:
+                self.differ(f"{path}.{name}", "missing")
+                continue
+            wire = values[number] if repeated else values[number][-1:]
+            mine = ours[name] if repeated else [ours[name]]
+            if not isinstance(mine, list) or len(mine) != len(wire):
+                self.differ(f"{path}.{name}", f"expected {len(wire)} values, got {ours[name]!r:.80}")
+                continue
+            for index, (raw, own) in enumerate(zip(wire, mine)):
+                where = f"{path}.{name}[{index}]" if repeated else f"{path}.{name}"
+                if kind in MERCURY_FIELDS:
+                    self.mercury(kind, raw, own, where)
+                elif kind in ("EntitySelector", "TranslatedString"):
+                    self.message(getattr(self.classes, kind).FromString(raw), own, where)
+                else:
+                    expected = {"string": lambda: raw.decode("utf-8"), "uint64": lambda: raw, "bool": lambda: raw != 0}[kind]()
+                    if type(own) is not type(expected) or own != expected:
+                        self.differ(where, f"expected {expected!r}, got {own!r}")
+        for extra in set(ours) - {schema[number][0] for number in values if number in schema}:
+            self.differ(f"{path}.{extra}", f"not on the wire: {ours[extra]!r:.80}")
 
     def value(self, field, reference, ours, path):
         kind = field.type
@@ -120,7 +175,7 @@ def main(classes, binary, path):
     reference = gtfs_realtime_pb2.FeedMessage.FromString(raw)
     kind = "vehicles" if classes == "nyct" else "auto"
     decoded = subprocess.run([binary, "decode", path, "--kind", kind], capture_output=True, check=True, timeout=120)
-    comparison = Comparison()
+    comparison = Comparison(gtfs_realtime_pb2)
     comparison.message(reference, json.loads(decoded.stdout), "FeedMessage")
     for line in comparison.differences[:50]:
         print(line)
