@@ -4,8 +4,8 @@ import Synchronization
 import Testing
 @testable import WebSocketServer
 
-/// A blocking loopback client for driving a real server from tests.
-private struct LoopbackClient {
+/// A blocking loopback client for driving a real server from tests (also used by the WebSocket session tests).
+struct LoopbackClient {
     let fd: Int32
 
     init(port: Int) throws {
