@@ -157,6 +157,29 @@ private func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, I
         #expect(reply.hasSuffix("finished"))
     }
 
+    @Test func connectionsBeyondTheLimitAreRefused() throws {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.eventLoopCount = 1
+        configuration.maxConnections = 2
+        let router = Router()
+        router.get("/") { _ in .text("ok") }
+        let server = try HTTPServer(configuration: configuration, router: router)
+        let port = try server.start().port
+        defer { server.shutdown() }
+        let admitted = try (0..<2).map { _ in try LoopbackClient(port: port) }
+        defer { admitted.forEach { $0.close() } }
+        for client in admitted {
+            client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(client.receive(until: "ok").hasPrefix("HTTP/1.1 200 OK"))
+        }
+        let refused = try LoopbackClient(port: port)
+        defer { refused.close() }
+        #expect(refused.receive() == "")
+        #expect(server.statistics.refusedConnections == 1)
+        #expect(server.statistics.openConnections == 2)
+    }
+
     @Test func aClientThatDoesNotReadIsHeldAtTheOutputBound() throws {
         let payload = [UInt8](repeating: 0x61, count: 256 * 1024)
         var configuration = ServerConfiguration()
