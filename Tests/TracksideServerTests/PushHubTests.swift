@@ -96,6 +96,9 @@ import TestSupport
         #expect((huge.object["message"] as? String)?.contains("30 km") == true)
         let crowded = try message(to: client, in: hub.receive(subscribe(box(-73.999, 40.701, -73.971, 40.709)), from: client, now: 1000))
         #expect(crowded.code == "bbox_too_large" && (crowded.object["message"] as? String)?.contains("3 vehicles") == true)
+        #expect(throws: PushRequestError(.bboxTooLarge, "bbox holds 3 vehicles; the limit is 2")) {
+            try hub.vehicleList(.init(box: box(-73.999, 40.701, -73.971, 40.709)))
+        }
         var moved = east
         moved.bearing = 180
         let delta = try message(to: client, in: hub.publish([west, moved, bus], now: 1001))

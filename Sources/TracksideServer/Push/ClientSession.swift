@@ -99,9 +99,7 @@ public struct ClientSession: Sendable {
         try limits.checkSpan(of: view.box)
         let region = Region(tiles: context.board.grid.tiles(covering: view.box), filter: view.filter)
         let visible = context.board.vehicles(in: region)
-        guard visible.count <= limits.maximumVehiclesPerView else {
-            throw PushRequestError(.bboxTooLarge, "bbox holds \(visible.count) vehicles; the limit is \(limits.maximumVehiclesPerView)")
-        }
+        try limits.checkCount(visible.count)
         return (region, visible)
     }
 

@@ -139,9 +139,10 @@ public struct PushHub: Sendable {
     public func vehicleList(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> [UInt8] {
         try configuration.limits.checkSpan(of: view.box)
         let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
+        let vehicles = board.vehicles(in: region)
+        try configuration.limits.checkCount(vehicles.count)
         return ServerMessage.vehicleList(epoch: configuration.epoch, seq: seq,
-                                         timestampMilliseconds: ClientSession.milliseconds(tickTime),
-                                         vehicles: board.vehicles(in: region))
+                                         timestampMilliseconds: ClientSession.milliseconds(tickTime), vehicles: vehicles)
     }
 
     private var context: ClientSession.Context {

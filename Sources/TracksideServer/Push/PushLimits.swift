@@ -20,4 +20,11 @@ public struct PushLimits: Sendable {
             throw PushRequestError(.bboxTooLarge, "bbox spans \(Int(span.rounded())) km; the limit is \(Int(maximumSpanKilometres)) km")
         }
     }
+
+    /// Refuses a view that would show more than `maximumVehiclesPerView` vehicles.
+    public func checkCount(_ count: Int) throws(PushRequestError) {
+        guard count <= maximumVehiclesPerView else {
+            throw PushRequestError(.bboxTooLarge, "bbox holds \(count) vehicles; the limit is \(maximumVehiclesPerView)")
+        }
+    }
 }

@@ -62,8 +62,11 @@ public final class TickLoop: @unchecked Sendable {
             condition.unlock()
             if stop { return }
             tick()
-            // The cadence counts from the end of this tick, so a slow tick never piles up.
-            next = Date().addingTimeInterval(cadence)
+            // Ticks keep to a fixed grid (one a second, not one a second plus the tick's own
+            // time); a tick that overran skips the slots it missed instead of piling up.
+            let now = Date()
+            next = next.addingTimeInterval(cadence)
+            if next <= now { next = now.addingTimeInterval(cadence) }
         }
     }
 }
