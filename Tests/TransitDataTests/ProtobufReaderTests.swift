@@ -89,6 +89,25 @@ private func decodingError(_ bytes: [UInt8], maximumDepth: Int = ProtobufReader.
         #expect(atEnd)
     }
 
+    @Test func readsStringsAndBytes() throws {
+        var writer = ProtobufWriter()
+        writer.write("Ünïcødé 🚇", field: 5)
+        writer.write([0, 0xff, 0x80] as [UInt8], field: 6)
+        writer.write(["a", ""], field: 7)
+        // Invalid UTF-8 in a string field is repaired, not fatal: proto2 does not promise text.
+        let invalid: [UInt8] = [0x2a, 0x02, 0xc3, 0x28]
+        let (text, bytes, first, second, repaired) = try (writer.bytes + invalid).withUnsafeBytes { buffer in
+            var reader = ProtobufReader(buffer)
+            return (try reader.string(reader.readTag()), try reader.bytes(reader.readTag()),
+                    try reader.string(reader.readTag()), try reader.string(reader.readTag()),
+                    try reader.string(reader.readTag()))
+        }
+        #expect(text == "Ünïcødé 🚇")
+        #expect(bytes == [0, 0xff, 0x80])
+        #expect([first, second] == ["a", ""])
+        #expect(repaired == "\u{FFFD}(")
+    }
+
     @Test func rejectsTruncatedFixedAndLengthDelimited() {
         #expect(decodingError([0x1d, 0x00, 0x00]) ==
                 ProtobufDecodingError(.truncatedValue(needed: 4, available: 2), at: 1, in: "Probe.#3"))

@@ -43,7 +43,4 @@ public struct ProtobufExtensionRegistry: Sendable {
         }
         return false
     }
-
-    /// Whether nothing is registered.
-    public var isEmpty: Bool { entries.isEmpty }
 }
