@@ -53,6 +53,13 @@ import WebSocketServer
         #expect(frame[0] == 0xC1 && storage(frame) != storage(prepared.compressedFrame))
     }
 
+    @Test func utf8BytesPrepareTheSameFramesAsAString() {
+        let fromString = WebSocketPreparedMessage(text: text, compression: PerMessageDeflateConfiguration())
+        let fromBytes = WebSocketPreparedMessage(utf8Text: Array(text.utf8), compression: PerMessageDeflateConfiguration())
+        #expect(fromBytes.uncompressedFrame == fromString.uncompressedFrame)
+        #expect(fromBytes.compressedFrame == fromString.compressedFrame && fromBytes.opcode == .text)
+    }
+
     @Test func smallMessagesAreNeverCompressed() {
         let prepared = WebSocketPreparedMessage(text: "{}", compression: PerMessageDeflateConfiguration())
         var sharing = connection(parameters(noContextTakeover: true))

@@ -30,6 +30,14 @@ public final class WebSocketPreparedMessage: Sendable {
         self.init(opcode: .text, payload: Array(text.utf8), compression: compression)
     }
 
+    /// Prepares a text message from its UTF-8 bytes (serialised JSON, say) without a round trip
+    /// through `String`. The bytes must be valid UTF-8; debug builds check it.
+    public convenience init(utf8Text: [UInt8], compression: PerMessageDeflateConfiguration?) {
+        assert({ var validator = UTF8Validator(); return validator.validate(utf8Text) && validator.isComplete }(),
+               "a text message must be valid UTF-8")
+        self.init(opcode: .text, payload: utf8Text, compression: compression)
+    }
+
     /// Prepares a binary message.
     public convenience init(binary: [UInt8], compression: PerMessageDeflateConfiguration?) {
         self.init(opcode: .binary, payload: binary, compression: compression)
