@@ -12,7 +12,7 @@ struct PlaceCommand: CLICommand {
                                [--coverage] FILE…
 
         Builds the network from the static GTFS feeds (folders or zips), reads the realtime feed
-        files (GTFS-realtime .pb, gzip accepted) and prints the JSON array of vehicle states at
+        files (GTFS-realtime .pb, SIRI VehicleMonitoring .json or .xml, gzip accepted) and prints the JSON array of vehicle states at
         the given instant, in the wire form of docs/PROTOCOL.md.
 
         Options:

@@ -10,9 +10,10 @@ extension PlacementEngine {
     /// its next stop nor more than the cap, and not at all while it is held.
     func placeBus(_ report: BusReport, feed: FeedReport, at now: Double, memory: PlacementMemory.Bus?) -> BusPlacement {
         let recordedAt = report.recordedAt ?? feed.timestamp
+        // Shapes carry the profile's direction labels; the wire keeps the bus's own `0`/`1`.
         let direction = report.direction.map { network.profile.direction(forDirectionID: $0) }
         var state = VehicleState(
-            id: report.vehicleID, kind: .bus, route: report.routeID, trip: report.tripID, direction: direction,
+            id: report.vehicleID, kind: .bus, route: report.routeID, trip: report.tripID, direction: report.direction,
             headsign: report.headsign, position: report.position, bearing: report.bearing ?? 0,
             status: report.isHeld ? .stopped : .moving, nextStop: report.nextStopID,
             age: max(0, now - recordedAt), source: .gps, flags: freshnessFlags(feed: feed, at: now),

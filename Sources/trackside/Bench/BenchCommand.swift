@@ -10,6 +10,7 @@ struct BenchCommand: CLICommand {
         PushFanoutBench.self,
         PushLoadBench.self,
         DecodeBenchmark.self,
+        PlaceBenchmark.self,
         WebSocketDeflateBench.self,
     ] }
 
