@@ -17,19 +17,25 @@ extension FeedReport {
         } catch {
             throw DecodingFailure(description: "\(name): \(error)")
         }
-        if SIRIDecoder.syntax(of: bytes) != nil {
-            do {
-                self.init(name: name, siri: try SIRIDecoder.decode(bytes), fetchedAt: fetchedAt)
-            } catch {
-                throw DecodingFailure(description: "\(name): \(error)")
-            }
-        } else {
+        // A FeedMessage starts with its required header, field 1: byte 0x0A. That byte is also
+        // a newline, which a JSON or XML sniffer skips, so protobuf is tried first.
+        var protobufFailure: (any Error)?
+        if bytes.first == 0x0A || SIRIDecoder.syntax(of: bytes) == nil {
             do {
                 let message = try GTFSRealtime.FeedMessage(protobuf: [UInt8](bytes), extensions: RealtimeFeedKind.vehicles.extensions)
                 self.init(name: name, realtime: message, profile: profile, fetchedAt: fetchedAt)
+                return
             } catch {
-                throw DecodingFailure(description: "\(name): \(error)")
+                protobufFailure = error
             }
+        }
+        guard SIRIDecoder.syntax(of: bytes) != nil else {
+            throw DecodingFailure(description: "\(name): \(protobufFailure.map { "\($0)" } ?? "not a feed")")
+        }
+        do {
+            self.init(name: name, siri: try SIRIDecoder.decode(bytes), fetchedAt: fetchedAt)
+        } catch {
+            throw DecodingFailure(description: "\(name): \(error)")
         }
     }
 }

@@ -22,6 +22,18 @@ struct FeedDecodingTests {
         #expect(feed.runTimes.leg(to: "A19N", route: "D")?.previousStopID == "A20N")
     }
 
+    @Test func tellsProtobufFromSIRIByContent() throws {
+        // Every protobuf feed starts with a newline byte, and some continue with `{`.
+        for path in try RealFeeds.files(in: "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds") {
+            let feed = try FeedReport(decoding: SharedData.data(path), name: path, profile: NYCTProfile(), fetchedAt: 0)
+            #expect(!feed.trains.isEmpty && feed.buses.isEmpty, "\(path)")
+        }
+        let buses = try FeedReport(decoding: SharedData.data("bus-siri/vehicle-monitoring/vm_S40_20120821T120621.json"),
+                                   name: "S40", profile: NYCTProfile(), fetchedAt: 0)
+        #expect(buses.buses.count == 2 && buses.trains.isEmpty)
+        #expect(buses.buses.allSatisfy { $0.routeID == "S40" && $0.position.isPlausible })
+    }
+
     @Test func bareStopIdsGetTheTripsDirection() throws {
         let feed = try FeedReport(decoding: SharedData.data("gtfs-rt-samples/nyct-subway/2019-09-14_weekend/feed21-bdfm_20190914T200116.pb"),
                                   name: "bdfm", profile: NYCTProfile(), fetchedAt: 0)
