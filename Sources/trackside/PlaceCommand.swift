@@ -13,7 +13,7 @@ struct PlaceCommand: CLICommand {
 
         Builds the network from the static GTFS feeds (folders or zips), reads the realtime feed
         files (GTFS-realtime .pb, SIRI VehicleMonitoring .json or .xml, gzip accepted) and prints the JSON array of vehicle states at
-        the given instant, in the wire form of docs/PROTOCOL.md.
+        the given instant, sorted by id, in the wire form of docs/PROTOCOL.md.
 
         Options:
           --gtfs PATH     static GTFS folder or zip; repeat to merge several (subway and bus)
@@ -57,10 +57,11 @@ struct PlaceCommand: CLICommand {
         }
         let now = at ?? feeds.map(\.timestamp).max() ?? 0
         let result = PlacementEngine(network: network).place(FeedSnapshot(feeds), at: now)
+        let states = result.states.sorted { $0.id < $1.id }
 
-        var json = JSONWriter(reservingCapacity: result.states.count * 400)
+        var json = JSONWriter(reservingCapacity: states.count * 400)
         json.array { array in
-            for state in result.states { state.writeJSON(to: &array) }
+            for state in states { state.writeJSON(to: &array) }
         }
         FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
         if printCoverage { FileHandle.standardError.write(Data(coverageTable(result.coverage).utf8)) }

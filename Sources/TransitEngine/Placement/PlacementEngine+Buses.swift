@@ -19,7 +19,7 @@ extension PlacementEngine {
             age: max(0, now - recordedAt), source: .gps, flags: freshnessFlags(feed: feed, at: now),
             feedTimestamp: UInt64(max(0, feed.timestamp)))
         guard report.position.isPlausible,
-              let (index, snapped, exact) = snap(report, direction: direction, previousShape: memory?.shapeIndex) else {
+              let (index, snapped, exact) = snap(report, direction: direction, previous: memory) else {
             return BusPlacement(state: state)
         }
         let shape = network.shapes[index]
@@ -59,7 +59,7 @@ extension PlacementEngine {
         }
         if now - lastAdvanceAt >= settings.stalledAfter && !report.isHeld { state.flags.insert(.stalled) }
         return BusPlacement(state: state, memory: PlacementMemory.Bus(
-            shapeIndex: index, reportedAlong: along, recordedAt: recordedAt, speed: measured,
+            shapeIndex: index, isExactShape: exact, reportedAlong: along, recordedAt: recordedAt, speed: measured,
             lastAdvanceAt: lastAdvanceAt, placedAlong: placed))
     }
 
@@ -68,7 +68,17 @@ extension PlacementEngine {
     /// snap radius.
     /// The shape of the previous tick, when still close, is kept: it saves searching every
     /// shape of the route on every tick, and keeps a bus from flickering between two shapes.
-    private func snap(_ report: BusReport, direction: String?, previousShape: Int?) -> (Int, PolylineProjection, exact: Bool)? {
+    private func snap(_ report: BusReport, direction: String?, previous: PlacementMemory.Bus?) -> (Int, PolylineProjection, exact: Bool)? {
+        let candidates = network.shapesByRoute[report.routeID] ?? []
+        // Every shape a route's trips use is among its candidates: no candidates, no shape.
+        guard !candidates.isEmpty else { return nil }
+        if let previous, network.shapes[previous.shapeIndex].routeID == report.routeID {
+            let shape = network.shapes[previous.shapeIndex]
+            let reach = previous.isExactShape ? settings.busSnapRadius : settings.busSnapRadius / 2
+            if let snapped = shape.grid.nearest(to: report.position, on: shape.polyline, within: reach) {
+                return (previous.shapeIndex, snapped, previous.isExactShape)
+            }
+        }
         let exactShape = report.shapeID.flatMap { network.shapeIndex[$0] }
             ?? report.tripID.flatMap { network.trips[$0]?.shapeID }.flatMap { network.shapeIndex[$0] }
         if let index = exactShape {
@@ -77,13 +87,6 @@ extension PlacementEngine {
                 return (index, snapped, true)
             }
         }
-        if let index = previousShape, network.shapes[index].routeID == report.routeID {
-            let shape = network.shapes[index]
-            if let snapped = shape.grid.nearest(to: report.position, on: shape.polyline, within: settings.busSnapRadius / 2) {
-                return (index, snapped, false)
-            }
-        }
-        let candidates = network.shapesByRoute[report.routeID] ?? []
         var best: (Int, PolylineProjection)?
         for preferDirection in [true, false] {
             for index in candidates where !preferDirection || network.shapes[index].direction == direction {

@@ -13,17 +13,24 @@ public struct PlacementEngine: Sendable {
     }
 
     /// Places every train and bus in `snapshot` at `now` (seconds since the Unix epoch).
-    /// A vehicle present in several feeds is taken from the newest.
+    /// A vehicle present in several feeds is taken from the newest. States come feed by feed,
+    /// newest feed first, in each feed's order (sorting thousands of states every tick would
+    /// cost more than placing the buses).
     public func place(_ snapshot: FeedSnapshot, at now: Double, memory: PlacementMemory = PlacementMemory()) -> PlacementResult {
         var states: [VehicleState] = []
         var nextMemory = PlacementMemory()
         nextMemory.trains.reserveCapacity(memory.trains.count)
         nextMemory.buses.reserveCapacity(memory.buses.count)
         var coverage = ShapeCoverage()
+        // Only a vehicle in more than one feed needs checking for a duplicate.
+        let feeds = snapshot.feeds.sorted { $0.timestamp > $1.timestamp }
+        let checkTrips = feeds.filter { !$0.trains.isEmpty }.count > 1
+        let checkBuses = feeds.filter { !$0.buses.isEmpty }.count > 1
         var placedTrips = Set<String>()
         var placedBuses = Set<String>()
-        for feed in snapshot.feeds.sorted(by: { $0.timestamp > $1.timestamp }) {
-            for report in feed.trains where placedTrips.insert(report.tripID).inserted {
+        states.reserveCapacity(feeds.reduce(0) { $0 + $1.trains.count + $1.buses.count })
+        for feed in feeds {
+            for report in feed.trains where !checkTrips || placedTrips.insert(report.tripID).inserted {
                 let placed = placeTrain(report, feed: feed, at: now, memory: memory.trains[report.tripID])
                 if !report.stopTimes.isEmpty || report.vehicleStopID != nil {
                     coverage.record(route: report.routeID, placed.match?.quality)
@@ -31,13 +38,12 @@ public struct PlacementEngine: Sendable {
                 if let state = placed.state { states.append(state) }
                 if let remembered = placed.memory { nextMemory.trains[report.tripID] = remembered }
             }
-            for report in feed.buses where placedBuses.insert(report.vehicleID).inserted {
+            for report in feed.buses where !checkBuses || placedBuses.insert(report.vehicleID).inserted {
                 let placed = placeBus(report, feed: feed, at: now, memory: memory.buses[report.vehicleID])
                 states.append(placed.state)
                 if let remembered = placed.memory { nextMemory.buses[report.vehicleID] = remembered }
             }
         }
-        states.sort { $0.id < $1.id }
         return PlacementResult(states: states, memory: nextMemory, coverage: coverage)
     }
 

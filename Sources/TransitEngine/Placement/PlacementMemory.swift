@@ -26,6 +26,8 @@ public struct PlacementMemory: Sendable {
     /// A bus's last placement.
     public struct Bus: Hashable, Sendable {
         public var shapeIndex: Int
+        /// Whether that is its journey pattern's own shape (rather than the nearest of its route).
+        public var isExactShape: Bool
         /// Metres along the shape at `recordedAt`, before dead reckoning.
         public var reportedAlong: Double
         public var recordedAt: Double
