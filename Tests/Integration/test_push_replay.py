@@ -24,7 +24,7 @@ EAST = [-73.92, 40.735, -73.86, 40.765]
 
 
 @pytest.fixture
-def replay_server(start_trackside, shared_data):
+def seven_train_server(start_trackside, shared_data):
     """A server replaying the four 7-train snapshots at 10x (one new feed every 3 s), ticking every 0.5 s."""
     def start(replay_dir=None, *extra):
         folder = replay_dir or shared_data / REPLAY
@@ -106,8 +106,8 @@ def assert_matches_rest(server, client, bbox):
     raise AssertionError("REST and the stream never met at one seq")
 
 
-def test_every_snapshot_and_delta_equals_rest(replay_server):
-    server = replay_server()
+def test_every_snapshot_and_delta_equals_rest(seven_train_server):
+    server = seven_train_server()
     client = Client(server)
     client.send({"op": "subscribe", "bbox": LINE_7})
     snapshot = client.next_view_message()
@@ -131,8 +131,8 @@ def test_every_snapshot_and_delta_equals_rest(replay_server):
     client.close()
 
 
-def test_panning_sends_only_the_difference(replay_server):
-    server = replay_server()
+def test_panning_sends_only_the_difference(seven_train_server):
+    server = seven_train_server()
     client = Client(server)
     client.send({"op": "subscribe", "bbox": WEST})
     client.next_view_message()
@@ -153,8 +153,8 @@ def test_panning_sends_only_the_difference(replay_server):
     client.close()
 
 
-def test_resume_after_reconnect_sends_the_missed_deltas(replay_server):
-    server = replay_server()
+def test_resume_after_reconnect_sends_the_missed_deltas(seven_train_server):
+    server = seven_train_server()
     client = Client(server)
     client.send({"op": "subscribe", "bbox": LINE_7})
     client.next_view_message()
@@ -229,8 +229,8 @@ class RawClient:
         raise AssertionError(f"no message with seq {until_seq} within {timeout} s")
 
 
-def test_a_client_that_stops_reading_holds_up_no_one_and_misses_nothing(replay_server):
-    server = replay_server()
+def test_a_client_that_stops_reading_holds_up_no_one_and_misses_nothing(seven_train_server):
+    server = seven_train_server()
     slow = RawClient(server)
     slow.send({"op": "subscribe", "bbox": LINE_7})
     fast = Client(server)
@@ -252,7 +252,7 @@ def test_a_client_that_stops_reading_holds_up_no_one_and_misses_nothing(replay_s
     slow.socket.close()
 
 
-def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(replay_server, shared_data, tmp_path):
+def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(seven_train_server, shared_data, tmp_path):
     folder = tmp_path / "replay"
     folder.mkdir()
     for path in sorted((shared_data / REPLAY).iterdir()):
@@ -261,7 +261,7 @@ def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(replay_server, s
     (folder / "feed51-7_20190601T112835.pb").write_bytes(b"\x0a\xff\xff\xff\xff garbage")
     first = sorted(folder.glob("feed51-7_*.pb"))[0].read_bytes()
     (folder / "feed51-7_20190601T112845.pb").write_bytes(first[: len(first) // 2])
-    server = replay_server(folder)
+    server = seven_train_server(folder)
     time.sleep(1.2)  # 10x: the garbage file plays 1 s after the start
     feeds = {feed["id"]: feed for feed in rest(server, "/api/feeds")["feeds"]}
     assert feeds["feed51-7"]["stale"] is True and feeds["feed51-7"]["failure"]
@@ -276,8 +276,8 @@ def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(replay_server, s
     assert "kept the last good data" in server.log()
 
 
-def test_bad_messages_get_errors_and_the_connection_stays(replay_server):
-    server = replay_server()
+def test_bad_messages_get_errors_and_the_connection_stays(seven_train_server):
+    server = seven_train_server()
     client = Client(server)
     for message, code in [("{not json", "bad_request"), ('{"op":"fly"}', "bad_request"),
                           ('{"op":"subscribe","bbox":[-75,40,-73,41]}', "bbox_too_large"),
