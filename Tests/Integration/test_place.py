@@ -67,3 +67,15 @@ def test_bad_input_is_one_line_and_status_2(trackside_bin, shared_data, tmp_path
 
     result = run_place(trackside_bin, "--gtfs", tmp_path / "nowhere", garbage)
     assert result.returncode == 2 and result.stdout == ""
+
+
+def test_places_buses_from_a_siri_snapshot(trackside_bin, shared_data):
+    snapshot = shared_data / "bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz"
+    result = run_place(trackside_bin, "--gtfs", shared_data / "bus-gtfs/manhattan-2020-04_no-stop_times", snapshot)
+    assert result.returncode == 0, result.stderr
+    states = json.loads(result.stdout)
+    assert len(states) == 2311
+    assert all(state["kind"] == "bus" and state["src"] == "gps" for state in states)
+    assert all(state.get("dir") in (None, "0", "1") for state in states)
+    m15 = [state for state in states if state["route"] == "M15"]
+    assert m15 and all(state["status"] in ("moving", "stopped") and 0 <= state["bearing"] < 360 for state in m15)
