@@ -29,7 +29,7 @@ struct SIRIObject {
 
     /// The member `key`, or nil when it is absent or `null`.
     func member(_ key: String) -> Any? {
-        guard let value = members[key], !(value is NSNull) else { return nil }
+        guard let value = members[key], !(type(of: value) is NSNull.Type) else { return nil }
         return value
     }
 
@@ -61,12 +61,12 @@ struct SIRIObject {
     func double(_ key: String) throws(SIRIDecodingError) -> Double? {
         guard let value = member(key) else { return nil }
         let number: Double?
-        if let string = value as? String {
+        if let numeric = Self.number(value) {
+            number = numeric.doubleValue
+        } else if let string = value as? String {
             number = Double(string.trimmingCharacters(in: .whitespaces))
-        } else if Self.isBoolean(value) {
-            number = nil
         } else {
-            number = (value as? NSNumber)?.doubleValue
+            number = nil
         }
         guard let number, number.isFinite else { throw mismatch(key, expected: "a finite number", found: value) }
         return number
@@ -74,11 +74,10 @@ struct SIRIObject {
 
     func int(_ key: String) throws(SIRIDecodingError) -> Int? {
         guard let value = member(key) else { return nil }
-        if let string = value as? String, let integer = Int(string.trimmingCharacters(in: .whitespaces)) {
+        if let number = Self.number(value), let integer = Int(exactly: number.doubleValue) {
             return integer
         }
-        if !(value is String), !Self.isBoolean(value), let number = value as? NSNumber,
-           let integer = Int(exactly: number.doubleValue) {
+        if let string = value as? String, let integer = Int(string.trimmingCharacters(in: .whitespaces)) {
             return integer
         }
         throw mismatch(key, expected: "an integer", found: value)
@@ -86,7 +85,7 @@ struct SIRIObject {
 
     func bool(_ key: String) throws(SIRIDecodingError) -> Bool? {
         guard let value = member(key) else { return nil }
-        if Self.isBoolean(value), let number = value as? NSNumber { return number.boolValue }
+        if Self.isBoolean(value) { return (value as! NSNumber).boolValue }
         switch value as? String {
         case "true": return true
         case "false": return false
@@ -148,9 +147,19 @@ struct SIRIObject {
     /// `Double` (and 0 and 1 bridge to `Bool`), so booleans are told apart by their class.
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
+    /// Whether `value` is JSON `true` or `false`.
+    ///
+    /// Types are tested on the metatype: a cast such as `value as? NSNumber` on a Swift
+    /// dictionary or array would first bridge the whole subtree to `NSDictionary`/`NSArray`,
+    /// which made decoding nine times slower than parsing.
     static func isBoolean(_ value: Any) -> Bool {
-        guard let number = value as? NSNumber else { return false }
-        return ObjectIdentifier(type(of: number)) == booleanClass
+        ObjectIdentifier(type(of: value)) == booleanClass
+    }
+
+    /// `value` as a JSON number (not a boolean), or nil.
+    static func number(_ value: Any) -> NSNumber? {
+        guard type(of: value) is NSNumber.Type, !isBoolean(value) else { return nil }
+        return (value as! NSNumber)
     }
 
     /// A short name for what a value is, for error messages.
@@ -159,9 +168,9 @@ struct SIRIObject {
         case let string as String: "the string '\(string.prefix(40))'"
         case is [Any]: "a list"
         case is [String: Any]: "an object"
-        case is NSNull: "null"
+        case _ where type(of: value) is NSNull.Type: "null"
         case _ where isBoolean(value): "a boolean"
-        case let number as NSNumber: "the number \(number)"
+        case _ where number(value) != nil: "the number \(value)"
         default: "a \(type(of: value))"
         }
     }

@@ -11,6 +11,7 @@ struct BenchCommand: CLICommand {
         PushLoadBench.self,
         DecodeBenchmark.self,
         PlaceBenchmark.self,
+        SIRIDecodeBench.self,
         WebSocketDeflateBench.self,
     ] }
 
