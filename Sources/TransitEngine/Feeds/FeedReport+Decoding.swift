@@ -10,10 +10,15 @@ extension FeedReport {
     /// A report from the raw bytes of a fetched or recorded feed: GTFS-realtime protobuf, or
     /// SIRI VehicleMonitoring (JSON or XML), either possibly gzipped; the format is told by
     /// content (a document starting with `{`, `[` or `<` is SIRI).
-    public init(decoding data: Data, name: String, profile: any AgencyProfile, fetchedAt: Double) throws(DecodingFailure) {
+    /// - Parameter limit: the largest feed accepted, in bytes after decompression.
+    public init(decoding data: Data, name: String, profile: any AgencyProfile, fetchedAt: Double,
+                limit: Int = 256 << 20) throws(DecodingFailure) {
+        guard data.count <= limit else {
+            throw DecodingFailure(description: "\(name): \(data.count) bytes exceed the limit of \(limit)")
+        }
         let bytes: Data
         do {
-            bytes = try Inflate.gunzipIfNeeded(data, limit: 256 << 20)
+            bytes = try Inflate.gunzipIfNeeded(data, limit: limit)
         } catch {
             throw DecodingFailure(description: "\(name): \(error)")
         }

@@ -34,6 +34,18 @@ struct FeedDecodingTests {
         #expect(buses.buses.allSatisfy { $0.routeID == "S40" && $0.position.isPlausible })
     }
 
+    @Test func oversizedFeedsAreRefused() throws {
+        // 2.4 MB of JSON once inflated, 271 kB on disk: both limits apply.
+        let snapshot = try SharedData.data("bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz")
+        #expect(throws: FeedReport.DecodingFailure.self) {
+            _ = try FeedReport(decoding: snapshot, name: "vm", profile: NYCTProfile(), fetchedAt: 0, limit: 1 << 20)
+        }
+        #expect(throws: FeedReport.DecodingFailure.self) {
+            _ = try FeedReport(decoding: snapshot, name: "vm", profile: NYCTProfile(), fetchedAt: 0, limit: 100_000)
+        }
+        #expect(try FeedReport(decoding: snapshot, name: "vm", profile: NYCTProfile(), fetchedAt: 0, limit: 4 << 20).buses.count == 2_311)
+    }
+
     @Test func bareStopIdsGetTheTripsDirection() throws {
         let feed = try FeedReport(decoding: SharedData.data("gtfs-rt-samples/nyct-subway/2019-09-14_weekend/feed21-bdfm_20190914T200116.pb"),
                                   name: "bdfm", profile: NYCTProfile(), fetchedAt: 0)
