@@ -34,6 +34,9 @@ struct ServeCommand: CLICommand {
           --stall-timeout S    seconds a WebSocket client may leave its output backed up (over
                                1 MiB) before it is closed with 1008 (default 10)
 
+        Probes: GET /healthz answers 200 while the process runs; GET /readyz (with --source) answers
+        200 when every feed is fresh, else 503 with the stale feeds' ids.
+
         Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it
         within 5 seconds, letting open requests finish.
         """
@@ -71,6 +74,8 @@ struct ServeCommand: CLICommand {
 
         let router = Router()
         router.setFallback { staticFiles.respond(to: $0) }
+        // Liveness only: answering at all is the signal, so it never depends on feeds.
+        router.get("/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
         do {
             try BaseMapRoute.bundled().install(on: router)

@@ -95,7 +95,7 @@ public final class TracksideApp: Sendable {
         push.publish(states)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config` and `/api/feeds`.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds` and `/readyz`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -126,6 +126,24 @@ public final class TracksideApp: Sendable {
         let config = configBody
         router.get("/api/config") { _ in .json(config) }
         router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
+        // Load balancers and Kubernetes take an instance out of rotation while any feed is stale;
+        // the static network is loaded before the routes exist, so only feeds can make it unready.
+        router.get("/readyz") { [self] _ in readinessResponse() }
+    }
+
+    /// 200 when every feed is fresher than `staleAfter`, else 503; the body names the stale feeds.
+    private func readinessResponse() -> HTTPResponse {
+        let feeds = ingest.status(feedTime: source.feedTime(atWallTime: clock()), staleAfter: configuration.staleAfter)
+        let stale = feeds.filter { $0.isStale }
+        var json = JSONWriter()
+        json.object { o in
+            o.key("ready"); o.value(stale.isEmpty)
+            o.key("stale")
+            o.array { a in
+                for feed in stale { a.value(feed.id) }
+            }
+        }
+        return .json(json.bytes, status: stale.isEmpty ? .ok : .serviceUnavailable)
     }
 
     private var configBody: [UInt8] {
