@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TransitData
 import TransitEngine
 import TestSupport
 @testable import TracksideServer

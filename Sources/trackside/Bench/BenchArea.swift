@@ -1,4 +1,5 @@
 import TracksideServer
+import TransitData
 import TransitEngine
 
 /// New York's extent, and seeded random points and views in it, shared by the push benchmarks.
@@ -6,13 +7,13 @@ enum BenchArea {
     static let longitudes = -74.05...(-73.75)
     static let latitudes = 40.57...40.89
 
-    static func randomPoint(_ generator: inout BenchRandom) -> Coordinate {
+    static func randomPoint(_ generator: inout SplitMix64) -> Coordinate {
         Coordinate(latitude: Double.random(in: latitudes, using: &generator),
                    longitude: Double.random(in: longitudes, using: &generator))
     }
 
     /// A box 1–5 km on each side (at 40.7° N a km is 0.0119° of longitude, 0.009° of latitude).
-    static func randomBox(_ generator: inout BenchRandom) -> BoundingBox {
+    static func randomBox(_ generator: inout SplitMix64) -> BoundingBox {
         let corner = randomPoint(&generator)
         let width = Double.random(in: 1...5, using: &generator), height = Double.random(in: 1...5, using: &generator)
         // The ranges above keep every corner valid, so this cannot throw.
@@ -21,17 +22,3 @@ enum BenchArea {
     }
 }
 
-/// SplitMix64: a small seeded generator so every run benchmarks the same input.
-struct BenchRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import TracksideServer
+import TransitData
 import TransitEngine
 import WebSocketServer
 
@@ -31,7 +32,7 @@ struct PushFanoutBench: CLICommand {
         let ticks = try arguments.value("ticks", default: 10) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
 
-        var generator = BenchRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var fleet = (0..<vehicleCount).map { index in
             VehicleState(id: "v\(index)", kind: index % 3 == 0 ? .subway : .bus, route: "R\(index % 40)",
                          position: BenchArea.randomPoint(&generator), bearing: 0, status: .moving,

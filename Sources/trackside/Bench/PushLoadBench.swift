@@ -1,5 +1,6 @@
 import Foundation
 import TracksideServer
+import TransitData
 
 /// `trackside bench push`: a real server under a real load, in one command. It starts
 /// `trackside serve` (this same binary) on a replay, connects N WebSocket clients with
@@ -36,7 +37,7 @@ struct PushLoadBench: CLICommand {
         // trains run on along their predictions.
         let server = try BenchServer(arguments: ["--source", "replay:\(replay)", "--gtfs", gtfs, "--replay-skip", "\(skip)"])
         defer { server.stop() }
-        var generator = BenchRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let subscriptions = (0..<clients).map { _ in Self.subscribe(BenchArea.randomBox(&generator)) }
         let window = LoadWindow()
         let loaders = (0..<threads).map { index in

@@ -1,4 +1,5 @@
-/// A small seeded random number generator (SplitMix64), so randomised tests reproduce from a seed.
+/// A small seeded random number generator (SplitMix64): randomised tests, benchmarks and the
+/// demo simulator reproduce exactly from a seed.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
