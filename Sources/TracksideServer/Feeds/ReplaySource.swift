@@ -4,15 +4,11 @@ import Foundation
 ///
 /// Its own thread sleeps until each file's scheduled wall time, reads it and delivers it.
 /// Files are read when played, not at startup, so long recordings cost no memory.
-public final class ReplaySource: FeedSource, @unchecked Sendable {
-    // @unchecked: `stopping` and `thread` are only touched under `condition`.
+public final class ReplaySource: FeedSource, Sendable {
     public let kind = "replay"
     public let recording: ReplayRecording
     public let schedule: ReplaySchedule
-    private let condition = NSCondition()
-    private var stopping = false
-    private var thread: Thread?
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread = SourceThread(name: "trackside-replay")
 
     /// - Parameters:
     ///   - start: the wall time the first file plays at (normally now).
@@ -28,30 +24,17 @@ public final class ReplaySource: FeedSource, @unchecked Sendable {
     }
 
     public func start(deliver: @escaping @Sendable (FeedPayload) -> Void) {
-        let thread = Thread { [self] in
-            run(deliver)
-            finished.signal()
-        }
-        thread.name = "trackside-replay"
-        condition.lock()
-        self.thread = thread
-        condition.unlock()
-        thread.start()
+        thread.start { [self] thread in run(thread, deliver) }
     }
 
     public func stop() {
-        condition.lock()
-        stopping = true
-        let started = thread != nil
-        condition.broadcast()
-        condition.unlock()
-        if started { finished.wait() }
+        thread.stop()
     }
 
-    private func run(_ deliver: @Sendable (FeedPayload) -> Void) {
+    private func run(_ thread: SourceThread, _ deliver: @Sendable (FeedPayload) -> Void) {
         var n = 0
         while let (index, round, wallTime) = schedule.play(n) {
-            guard sleep(until: wallTime) else { return }
+            guard thread.sleep(until: wallTime) else { return }
             let file = recording.files[index]
             // An unreadable file is delivered empty, so it fails decoding like any bad fetch.
             let bytes = FileManager.default.contents(atPath: file.path) ?? Data()
@@ -59,17 +42,5 @@ public final class ReplaySource: FeedSource, @unchecked Sendable {
                                 round: round))
             n += 1
         }
-    }
-
-    /// Waits until `wallTime`; false when stopped first.
-    private func sleep(until wallTime: Double) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopping {
-            let now = Date().timeIntervalSince1970
-            if now >= wallTime { return true }
-            _ = condition.wait(until: Date(timeIntervalSince1970: wallTime))
-        }
-        return false
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The thread a feed source delivers from, with a sleep that `stop()` interrupts.
+///
+/// Every source (replay, demo, pollers) is a loop of "wait until the next time, produce a
+/// payload, deliver it"; this is that loop's shell, so each source only says what it produces.
+final class SourceThread: @unchecked Sendable {
+    // @unchecked: `stopping` and `thread` are only touched under `condition`.
+    private let name: String
+    private let condition = NSCondition()
+    private var stopping = false
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Runs `body` on a new thread; `body` returns when done or when `sleep(until:)` says stop.
+    func start(_ body: @escaping @Sendable (SourceThread) -> Void) {
+        let thread = Thread { [self] in
+            body(self)
+            finished.signal()
+        }
+        thread.name = name
+        condition.lock()
+        self.thread = thread
+        condition.unlock()
+        thread.start()
+    }
+
+    /// Interrupts any sleep and waits for the body to return.
+    func stop() {
+        condition.lock()
+        stopping = true
+        let started = thread != nil
+        condition.broadcast()
+        condition.unlock()
+        if started { finished.wait() }
+    }
+
+    /// Waits until `wallTime` (seconds since the Unix epoch); false when stopped first.
+    func sleep(until wallTime: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopping {
+            if Date().timeIntervalSince1970 >= wallTime { return true }
+            _ = condition.wait(until: Date(timeIntervalSince1970: wallTime))
+        }
+        return false
+    }
+}
