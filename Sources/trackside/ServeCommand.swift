@@ -1,5 +1,6 @@
 import Foundation
 import TracksideServer
+import TransitData
 import WebSocketServer
 
 /// `trackside serve`: the HTTP server for the web client. A thin shell: it reads options, builds
@@ -16,10 +17,19 @@ struct ServeCommand: CLICommand {
           --public DIR         static files to serve (default: the package's Public/ folder,
                                looked for in the working directory, then beside the executable)
           --event-loops N      event loop threads (default: one per core)
-          --source SOURCE      where vehicles come from: replay:DIR plays recorded feed files
-                               (*.pb, *.json, optionally .gz) in timestamp order, as if live
-          --gtfs PATH          static GTFS folder or zip for the network (repeatable; needed
-                               with --source)
+          --source SOURCE      where vehicles come from (default demo):
+                                 demo        simulated trains on the bundled 1 and 2 line
+                                             timetable: demo data, alive at any hour, offline
+                                 sim         the same simulator on the first --gtfs feed (it
+                                             needs stop_times.txt)
+                                 replay:DIR  recorded feed files (*.pb, *.json, optionally .gz)
+                                             played in timestamp order, as if live
+          --gtfs PATH          static GTFS folder or zip for the network (repeatable; default
+                               for demo: the bundled Data/gtfs/nyc_subway_gtfs.zip)
+          --data DIR           the bundled data folder (default: Data/ in the package checkout
+                               holding the executable, or $TRACKSIDE_DATA)
+          --sim-interval S     seconds between simulator publications (default 15)
+          --sim-seed N         simulator seed; the same seed gives the same delays (default 1)
           --replay-speed X     replay X times faster than recorded (default 1)
           --replay-loop        start the recording again after its last file
           --replay-skip S      start S recorded seconds in; earlier files play at once
@@ -85,44 +95,48 @@ struct ServeCommand: CLICommand {
         if enableEcho {
             router.webSocketEcho("/echo", configuration: webSocket)
         }
-        let app: TracksideApp?
+        let app: TracksideApp
         do {
-            app = try application.map { configuration in
-                try TracksideApp(configuration: configuration, webSocket: webSocket) { line in
-                    FileHandle.standardError.write(Data("trackside: \(line)\n".utf8))
-                }
+            app = try TracksideApp(configuration: application, webSocket: webSocket) { line in
+                FileHandle.standardError.write(Data("trackside: \(line)\n".utf8))
             }
         } catch let error as TracksideConfiguration.ConfigurationError {
             throw ArgumentList.UsageError(description: error.description)
         }
-        app?.installRoutes(on: router)
+        app.installRoutes(on: router)
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: configuration, router: router)
         let address = try server.start()
-        app?.start()
+        app.start()
         // Written unbuffered: tests and supervisors wait for this exact line.
         FileHandle.standardOutput.write(Data("trackside: listening on http://\(address.host):\(address.port)\n".utf8))
         let signal = ShutdownSignals.wait()
         FileHandle.standardError.write(Data("trackside: signal \(signal), shutting down\n".utf8))
-        app?.stop()
+        app.stop()
         server.shutdown()
         return 0
     }
 
-    /// The application options; nil when no `--source` is given (static files only).
-    private static func applicationConfiguration(_ arguments: inout ArgumentList) throws -> TracksideConfiguration? {
-        let sourceText = try arguments.value("source")
-        let gtfsPaths = try arguments.values("gtfs")
+    /// The application options.
+    private static func applicationConfiguration(_ arguments: inout ArgumentList) throws -> TracksideConfiguration {
+        let sourceText = try arguments.value("source") ?? "demo"
+        var gtfsPaths = try arguments.values("gtfs")
+        let dataFolder = try arguments.value("data")
+        let simInterval = try arguments.value("sim-interval", default: 15.0) { Double($0).flatMap { $0 >= 1 && $0 <= 3600 ? $0 : nil } }
+        let simSeed = try arguments.value("sim-seed", default: UInt64(1)) { UInt64($0) }
         let speed = try arguments.value("replay-speed", default: 1.0) { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         let loops = arguments.flag("replay-loop")
         let skip = try arguments.value("replay-skip", default: 0.0) { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }
         let tick = try arguments.value("tick", default: 1.0) { Double($0).flatMap { $0 >= 0.05 && $0 <= 60 ? $0 : nil } }
-        guard let sourceText else {
-            guard gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--gtfs needs --source") }
-            return nil
+        if sourceText == "demo" && gtfsPaths.isEmpty {
+            do {
+                gtfsPaths = [try BundledData.locate(explicitPath: dataFolder).subwayFeed.path]
+            } catch {
+                throw ArgumentList.UsageError(description: "the demo needs the bundled data: \(error)")
+            }
         }
-        guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--source needs at least one --gtfs") }
+        guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--source \(sourceText) needs at least one --gtfs") }
         var configuration: TracksideConfiguration
         do {
             configuration = TracksideConfiguration(source: try TracksideConfiguration.Source(parsing: sourceText), gtfsPaths: gtfsPaths)
@@ -133,6 +147,8 @@ struct ServeCommand: CLICommand {
         configuration.replayLoops = loops
         configuration.replaySkip = skip
         configuration.tickInterval = tick
+        configuration.simulatorInterval = simInterval
+        configuration.simulatorSeed = simSeed
         return configuration
     }
 

@@ -37,10 +37,10 @@ class TracksideServer:
 
     LISTENING = re.compile(r"trackside: listening on (http://(\S+):(\d+))")
 
-    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0, port=0):
+    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0, port=0, command="serve"):
         self.log_path = pathlib.Path(log_dir) / f"trackside-{os.getpid()}-{time.monotonic_ns()}.log"
         self._log = open(self.log_path, "wb")
-        self.args = ["serve", "--port", str(port), *args]
+        self.args = [*([command] if command else []), "--port", str(port), *args]
         self.process = subprocess.Popen([str(binary), *self.args], cwd=ROOT, stdout=self._log,
                                         stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + start_timeout
@@ -78,13 +78,14 @@ class TracksideServer:
 def start_trackside(trackside_bin, tmp_path):
     """Factory: `start_trackside("--source", "replay:…")` starts `trackside serve --port 0 <args>`,
     waits for its listening line and returns a TracksideServer. `port=N` binds a given port instead
-    (to restart a server where its clients expect it). Every server started is stopped with SIGTERM
-    at teardown, which must exit 0 within 5 s."""
+    (to restart a server where its clients expect it); `command=None` leaves out the word `serve`,
+    as `swift run trackside` does. Every server started is stopped with SIGTERM at teardown, which
+    must exit 0 within 5 s."""
     servers = []
 
-    def start(*args, env=None, start_timeout=30.0, port=0):
+    def start(*args, env=None, start_timeout=30.0, port=0, command="serve"):
         server = TracksideServer(trackside_bin, [str(a) for a in args], tmp_path, env=env,
-                                 start_timeout=start_timeout, port=port)
+                                 start_timeout=start_timeout, port=port, command=command)
         servers.append(server)
         return server
 

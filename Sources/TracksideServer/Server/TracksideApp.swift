@@ -44,6 +44,18 @@ public final class TracksideApp: Sendable {
         engine = PlacementEngine(network: Network(gtfs: feeds, profile: profile))
         ingest = FeedIngest(profile: profile, log: log)
         switch configuration.source {
+        case .demo, .simulation:
+            // The first feed is the timetable the simulator runs; later ones only add to the network.
+            do {
+                let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
+                                                      seed: configuration.simulatorSeed)
+                source = SimulatorSource(kind: "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                                         clock: clock)
+            } catch let error as TracksideConfiguration.ConfigurationError {
+                throw error
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot read stop_times of \(configuration.gtfsPaths[0]): \(error)")
+            }
         case .replay(let directory):
             let recording: ReplayRecording
             do {

@@ -4,17 +4,25 @@
 public struct TracksideConfiguration: Sendable {
     /// Where vehicles come from.
     public enum Source: Equatable, Sendable {
+        /// `demo`: the schedule simulator on the bundled 1 and 2 line timetable (the default).
+        case demo
+        /// `sim`: the schedule simulator on the first `--gtfs` feed, which must have stop_times.
+        case simulation
         /// `replay:DIR`: recorded feed files played as if live.
         case replay(directory: String)
 
         /// Parses the `--source` option.
         public init(parsing text: String) throws(ConfigurationError) {
-            if text.hasPrefix("replay:") {
+            if text == "demo" {
+                self = .demo
+            } else if text == "sim" {
+                self = .simulation
+            } else if text.hasPrefix("replay:") {
                 let directory = String(text.dropFirst("replay:".count))
                 guard !directory.isEmpty else { throw ConfigurationError(description: "replay: needs a folder, e.g. replay:recordings/") }
                 self = .replay(directory: directory)
             } else {
-                throw ConfigurationError(description: "unknown source '\(text)'; expected replay:DIR")
+                throw ConfigurationError(description: "unknown source '\(text)'; expected demo, sim or replay:DIR")
             }
         }
     }
@@ -32,6 +40,10 @@ public struct TracksideConfiguration: Sendable {
     public var replayLoops = false
     /// Recorded seconds to start into the replay (the files before play at once).
     public var replaySkip = 0.0
+    /// Seconds between two publications of the simulator (`demo`, `sim`).
+    public var simulatorInterval = 15.0
+    /// The simulator's seed: the same seed gives the same delays.
+    public var simulatorSeed: UInt64 = 1
     /// Seconds between ticks when no feed arrives.
     public var tickInterval = 1.0
     /// Seconds after which a feed's data counts as stale in `/api/feeds`.

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TracksideServer
+import TransitData
+import TransitEngine
+
+/// The demo simulator on the bundled 1 and 2 line timetable (Data/, shipped in the repository).
+@Suite struct ScheduleSimulatorTests {
+    static let feed: GTFSFeed = {
+        let data = try! BundledData(root: SharedData.repositoryRoot.appendingPathComponent("Data"))
+        return try! GTFSFeed(contentsOf: data.subwayFeed)
+    }()
+    static let schedule = try! feed.loadSchedule()
+    static let newYork = TimeZone(identifier: "America/New_York")!
+
+    /// 2026-11-30 (a Monday, far past the feed's calendar) at `hour`:`minute` in New York.
+    static func monday(_ hour: Int, _ minute: Int = 0) -> Double {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = newYork
+        return calendar.date(from: DateComponents(year: 2026, month: 11, day: 30, hour: hour, minute: minute))!.timeIntervalSince1970
+    }
+
+    func simulator(seed: UInt64 = 1) throws -> ScheduleSimulator {
+        try ScheduleSimulator(feed: Self.feed, schedule: Self.schedule, seed: seed)
+    }
+
+    @Test func datesPastTheCalendarRunTheServiceOfTheirWeekday() throws {
+        let days = ServiceDays(feed: Self.feed)
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20261130"))) == ["Weekday"])
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20261128"))) == ["Saturday"])
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20261129"))) == ["Sunday"])
+        // Inside the calendar the feed decides, exceptions included.
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20241216"))) == Self.feed.activeServiceIDs(on: GTFSDate("20241216")!))
+    }
+
+    @Test(arguments: [(0, 30), (5, 0), (8, 15), (13, 0), (17, 45), (23, 50)])
+    func everyRunningTrainIsConsistent(hour: Int, minute: Int) throws {
+        let now = Self.monday(hour, minute)
+        let trips = try simulator().activeTrips(at: now)
+        #expect(trips.count > 10, "the 1 and 2 run around the clock")
+        for trip in trips {
+            for (previous, next) in zip(trip.calls, trip.calls.dropFirst()) {
+                #expect(previous.arrival <= previous.departure)
+                #expect(previous.departure + ScheduleSimulator.minimumRun <= next.arrival)
+            }
+            for call in trip.calls {
+                // Delays are realistic: from a minute early to a quarter of an hour late.
+                #expect((-60...900).contains(call.arrival - call.scheduledArrival), "\(trip.tripID) at \(call.stopID)")
+            }
+            #expect(trip.isActive.contains(now))
+        }
+    }
+
+    @Test func theFeedSaysWhereEachTrainIs() throws {
+        let now = Self.monday(8, 15)
+        let simulator = try simulator()
+        let bytes = simulator.feed(at: now).protobufBytes
+        let decoded = try GTFSRealtime.FeedMessage(protobuf: bytes, extensions: RealtimeFeedKind.vehicles.extensions)
+        #expect(decoded.header.timestamp == UInt64(now))
+        #expect(decoded.header.nyctFeedHeader?.nyctSubwayVersion == "1.0")
+
+        let trips = Dictionary(uniqueKeysWithValues: simulator.activeTrips(at: now).map { ($0.tripID, $0) })
+        let vehicles = decoded.entities.compactMap(\.vehicle)
+        let updates = decoded.entities.compactMap(\.tripUpdate)
+        #expect(vehicles.count == trips.count && updates.count == trips.count)
+        for vehicle in vehicles {
+            let trip = try #require(trips[vehicle.trip?.tripId ?? ""])
+            let stopIndex = try #require(trip.calls.firstIndex { $0.stopID == vehicle.stopId })
+            let call = trip.calls[stopIndex]
+            switch vehicle.currentStatus {
+            case .stoppedAt? where stopIndex == 0:
+                // Announced at its origin before it leaves.
+                #expect(now < call.departure)
+            case .stoppedAt?:
+                #expect(call.arrival <= now && (now < call.departure || stopIndex == trip.calls.count - 1))
+            case .inTransitTo?:
+                #expect(trip.calls[stopIndex - 1].departure <= now && now < call.arrival)
+            default:
+                Issue.record("a simulated train always has a status")
+            }
+            #expect(vehicle.trip?.nyctTripDescriptor?.isAssigned == true)
+        }
+        for update in updates {
+            let times = update.stopTimeUpdates.flatMap { [$0.arrival?.time, $0.departure?.time].compactMap { $0 } }
+            #expect(times == times.sorted(), "predictions run forward in time")
+            // Only stops still ahead are listed; the one a train stands at keeps its (past) arrival.
+            let ahead = update.stopTimeUpdates.dropFirst().compactMap { $0.arrival?.time }
+                + update.stopTimeUpdates.compactMap { $0.departure?.time }
+            #expect(ahead.allSatisfy { Double($0) >= now - 1 })
+        }
+        #expect(decoded.entities.compactMap(\.alert).count == 2)
+    }
+
+    @Test func theSameSeedGivesTheSameBytesAndAnotherSeedOtherDelays() throws {
+        let now = Self.monday(17, 45)
+        #expect(try simulator(seed: 7).feed(at: now).protobufBytes == simulator(seed: 7).feed(at: now).protobufBytes)
+        #expect(try simulator(seed: 7).feed(at: now).protobufBytes != simulator(seed: 8).feed(at: now).protobufBytes)
+    }
+
+    @Test func trainsAfterMidnightBelongToTheServiceDayBefore() throws {
+        // At 00:30 on Monday, trips timed 24:xx of Sunday's service are still running.
+        let trips = try simulator().activeTrips(at: Self.monday(0, 30))
+        #expect(trips.contains { $0.serviceDate == GTFSDate("20261129") })
+    }
+
+    @Test func theEnginePlacesEverySimulatedTrainOnItsTrack() throws {
+        let now = Self.monday(8, 15)
+        let simulator = try simulator()
+        let report = FeedReport(name: "demo-subway", realtime: simulator.feed(at: now), profile: NYCTProfile(), fetchedAt: now)
+        let engine = PlacementEngine(network: Network(gtfs: [Self.feed], profile: NYCTProfile()))
+        let states = engine.place(FeedSnapshot([report]), at: now).states
+        #expect(states.count == simulator.activeTrips(at: now).count)
+        #expect(states.allSatisfy { $0.source == .inferred && $0.headsign != nil })
+        #expect(states.contains { $0.status == .moving && $0.motion != nil })
+        #expect(states.contains { $0.status == .stopped })
+    }
+
+    @Test func aFeedWithoutStopTimesIsRefused() {
+        #expect(throws: TracksideConfiguration.ConfigurationError.self) {
+            try ScheduleSimulator(feed: Self.feed, schedule: GTFSSchedule())
+        }
+    }
+}
