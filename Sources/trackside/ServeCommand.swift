@@ -24,6 +24,7 @@ struct ServeCommand: CLICommand {
                                              needs stop_times.txt)
                                  replay:DIR  recorded feed files (*.pb, *.json, optionally .gz)
                                              played in timestamp order, as if live
+                                 mta         the live MTA feeds (internet needed; options below)
           --gtfs PATH          static GTFS folder or zip for the network (repeatable; default
                                for demo: the bundled Data/gtfs/nyc_subway_gtfs.zip)
           --data DIR           the bundled data folder (default: Data/ in the package checkout
@@ -43,6 +44,9 @@ struct ServeCommand: CLICommand {
                                ones close with 1009 (default 1048576; Autobahn 9.* needs 16777216)
           --stall-timeout S    seconds a WebSocket client may leave its output backed up (over
                                1 MiB) before it is closed with 1008 (default 10)
+
+        Live feeds (--source mta):
+        \(MTAFeedOptions.usage)
 
         Probes: GET /healthz answers 200 while the process runs; GET /readyz (with --source) answers
         200 when every feed is fresh, else 503 with the stale feeds' ids.
@@ -128,6 +132,7 @@ struct ServeCommand: CLICommand {
         let speed = try arguments.value("replay-speed", default: 1.0) { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         let loops = arguments.flag("replay-loop")
         let skip = try arguments.value("replay-skip", default: 0.0) { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }
+        let mtaOptions = try MTAFeedOptions(&arguments)
         let tick = try arguments.value("tick", default: 1.0) { Double($0).flatMap { $0 >= 0.05 && $0 <= 60 ? $0 : nil } }
         if sourceText == "demo" && gtfsPaths.isEmpty {
             do {
@@ -149,6 +154,8 @@ struct ServeCommand: CLICommand {
         configuration.tickInterval = tick
         configuration.simulatorInterval = simInterval
         configuration.simulatorSeed = simSeed
+        configuration.mtaFeeds = mtaOptions.feeds
+        configuration.fetchTimeout = mtaOptions.timeout
         return configuration
     }
 

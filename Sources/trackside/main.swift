@@ -7,6 +7,7 @@ let commands: [any CLICommand.Type] = [
     BenchCommand.self,
     DecodeCommand.self,
     PlaceCommand.self,
+    RecordCommand.self,
     ServeCommand.self,
 ]
 

@@ -83,10 +83,15 @@ public struct ReplayRecording: Sendable {
         guard let underscore = name.range(of: "_", options: .backwards) else { return nil }
         let stamp = name[underscore.upperBound...].prefix(15)
         guard stamp.count == 15 else { return nil }
+        return fileTimeFormatter().date(from: String(stamp))?.timeIntervalSince1970
+    }
+
+    /// Reads and writes the `YYYYMMDDTHHMMSS` of file names, New York local time (`FeedRecorder` writes them).
+    static func fileTimeFormatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "America/New_York")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss"
-        return formatter.date(from: String(stamp))?.timeIntervalSince1970
+        return formatter
     }
 }

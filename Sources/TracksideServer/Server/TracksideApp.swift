@@ -56,6 +56,14 @@ public final class TracksideApp: Sendable {
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot read stop_times of \(configuration.gtfsPaths[0]): \(error)")
             }
+        case .mta:
+            do {
+                source = PollingSource(endpoints: try configuration.mtaFeeds.endpoints(), timeout: configuration.fetchTimeout,
+                                       log: log)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: error.description)
+            }
+            if configuration.mtaFeeds.busTimeKey == nil { log("MTA_BUS_TIME_KEY is not set: buses are skipped") }
         case .replay(let directory):
             let recording: ReplayRecording
             do {

@@ -10,6 +10,8 @@ public struct TracksideConfiguration: Sendable {
         case simulation
         /// `replay:DIR`: recorded feed files played as if live.
         case replay(directory: String)
+        /// `mta`: the live MTA feeds, polled (see `mtaFeeds`).
+        case mta
 
         /// Parses the `--source` option.
         public init(parsing text: String) throws(ConfigurationError) {
@@ -17,12 +19,14 @@ public struct TracksideConfiguration: Sendable {
                 self = .demo
             } else if text == "sim" {
                 self = .simulation
+            } else if text == "mta" {
+                self = .mta
             } else if text.hasPrefix("replay:") {
                 let directory = String(text.dropFirst("replay:".count))
                 guard !directory.isEmpty else { throw ConfigurationError(description: "replay: needs a folder, e.g. replay:recordings/") }
                 self = .replay(directory: directory)
             } else {
-                throw ConfigurationError(description: "unknown source '\(text)'; expected demo, sim or replay:DIR")
+                throw ConfigurationError(description: "unknown source '\(text)'; expected demo, sim, mta or replay:DIR")
             }
         }
     }
@@ -44,6 +48,10 @@ public struct TracksideConfiguration: Sendable {
     public var simulatorInterval = 15.0
     /// The simulator's seed: the same seed gives the same delays.
     public var simulatorSeed: UInt64 = 1
+    /// The live feeds `--source mta` polls.
+    public var mtaFeeds = MTAFeeds(busTimeKey: nil)
+    /// Seconds a live fetch may take.
+    public var fetchTimeout = 10.0
     /// Seconds between ticks when no feed arrives.
     public var tickInterval = 1.0
     /// Seconds after which a feed's data counts as stale in `/api/feeds`.

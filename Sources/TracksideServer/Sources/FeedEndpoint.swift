@@ -1,0 +1,18 @@
+import Foundation
+
+/// One feed a poller fetches: where, in which format and how often.
+public struct FeedEndpoint: Equatable, Sendable {
+    /// Stable feed id (`ace`, `subway-alerts`, `siri-vm`), also the recorded files' prefix.
+    public var feedID: String
+    public var url: URL
+    public var format: FeedFormat
+    /// Seconds between two fetches when the feed is healthy.
+    public var interval: Double
+
+    public init(feedID: String, url: URL, format: FeedFormat, interval: Double) {
+        self.feedID = feedID
+        self.url = url
+        self.format = format
+        self.interval = interval
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `--source mta` and `trackside record`: polls live feeds, each on its own thread and interval.
+///
+/// Every response that is not a 304 is delivered: a good body is decoded into the feed store,
+/// while a failure (HTTP error, timeout) is delivered as an empty payload, which the store
+/// rejects, keeping the last good data and reporting the feed stale with its age. Backoff
+/// after failures follows `PollBackoff`.
+public final class PollingSource: FeedSource, Sendable {
+    public let kind: String
+    public let endpoints: [FeedEndpoint]
+    private let timeout: Double
+    private let session: URLSession
+    private let threads: [SourceThread]
+    private let log: @Sendable (String) -> Void
+
+    /// - Parameter timeout: seconds a request may take before it counts as failed.
+    public init(kind: String = "mta", endpoints: [FeedEndpoint], timeout: Double = 10,
+                log: @escaping @Sendable (String) -> Void) {
+        self.kind = kind
+        self.endpoints = endpoints
+        self.timeout = timeout
+        self.log = log
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = timeout
+        session = URLSession(configuration: configuration)
+        threads = endpoints.map { SourceThread(name: "trackside-poll-\($0.feedID)") }
+    }
+
+    /// Live feeds run on the wall clock.
+    public func feedTime(atWallTime wallTime: Double) -> Double { wallTime }
+
+    public func start(deliver: @escaping @Sendable (FeedPayload) -> Void) {
+        for (endpoint, thread) in zip(endpoints, threads) {
+            thread.start { [self] thread in poll(endpoint, on: thread, deliver: deliver) }
+        }
+    }
+
+    /// Stops every poller; a fetch in flight is waited for (at most the timeout).
+    public func stop() {
+        for thread in threads { thread.stop() }
+        session.invalidateAndCancel()
+    }
+
+    private func poll(_ endpoint: FeedEndpoint, on thread: SourceThread, deliver: @Sendable (FeedPayload) -> Void) {
+        var fetch = ConditionalFetch(url: endpoint.url, timeout: timeout)
+        var backoff = PollBackoff(interval: endpoint.interval)
+        var generator = SystemRandomNumberGenerator()
+        var next = Date().timeIntervalSince1970
+        while thread.sleep(until: next) {
+            let outcome = fetch.fetch(session: session)
+            let origin = "\(kind) GET \(endpoint.url.absoluteString)"
+            switch outcome {
+            case .fresh(let bytes):
+                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: bytes, origin: origin))
+            case .notModified:
+                break
+            case .failed(let reason):
+                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: Data(),
+                                    origin: "\(origin): \(reason)"))
+            }
+            let succeeded = outcome.isSuccess
+            let delay = backoff.delay(afterSuccess: succeeded, jitter: Double.random(in: 0..<1, using: &generator))
+            if !succeeded { log("\(endpoint.feedID): \(origin) failed \(backoff.failures)×; next try in \(Int(delay)) s") }
+            next = Date().timeIntervalSince1970 + delay
+        }
+    }
+}

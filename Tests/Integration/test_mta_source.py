@@ -1,0 +1,176 @@
+"""Live MTA pollers (`record --source mta`, `serve --source mta`) against a local HTTP server on 127.0.0.1
+that serves recorded feeds, then 500s, timeouts, truncated and garbage bodies and 304s."""
+import http.server
+import subprocess
+import threading
+import time
+
+import pytest
+
+from trackside_api import get_json
+
+FEEDS = "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds"
+GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
+MANHATTAN = "-74.03,40.69,-73.90,40.88"  # lower and upper Manhattan: many trains of every recorded feed
+
+
+class FeedServer:
+    """Answers /mtagtfsfeeds/<path> by feed: what each feed does is set per test; every request is logged
+    with its time and conditional headers."""
+
+    def __init__(self, shared_data):
+        self.bodies = {path.name.split("_")[0]: path.read_bytes() for path in (shared_data / FEEDS).glob("*.pb")}
+        self.requests = []
+        self.lock = threading.Lock()
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                # nyct%2Fgtfs-ace → ace; nyct%2Fgtfs (the numbered lines) → 1234567; camsys%2Fsubway-alerts.
+                feed = self.path.rsplit("%2F", 1)[-1].removeprefix("gtfs-").replace("gtfs", "1234567")
+                with owner.lock:
+                    count = sum(1 for r in owner.requests if r["feed"] == feed)
+                    owner.requests.append({"feed": feed, "at": time.monotonic(),
+                                           "if_none_match": self.headers.get("If-None-Match"),
+                                           "if_modified_since": self.headers.get("If-Modified-Since")})
+                owner.behaviour(feed, count, self)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/mtagtfsfeeds/"
+
+    def behaviour(self, feed, count, handler):
+        body = self.bodies.get(feed)
+        if feed == "ace":  # good once, then 304 to the conditional requests
+            if handler.headers.get("If-None-Match") == '"ace-1"':
+                return self.reply(handler, 304, b"")
+            return self.reply(handler, 200, body, {"ETag": '"ace-1"', "Last-Modified": "Sat, 20 Jan 2024 19:06:32 GMT"})
+        if feed == "bdfm":  # good once, then HTTP 500 for ever
+            return self.reply(handler, 200, body) if count == 0 else self.reply(handler, 500, b"oops")
+        if feed == "g":  # good once, then garbage with a 200
+            return self.reply(handler, 200, body if count == 0 else b"\x0a\xff\xff\xff\xff garbage")
+        if feed == "jz":  # good once, then never answers in time
+            if count > 0:
+                time.sleep(4)
+            return self.reply(handler, 200, body)
+        if feed == "nqrw":  # good once, then a body cut short of its Content-Length
+            if count == 0:
+                return self.reply(handler, 200, body)
+            handler.send_response(200)
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body[: len(body) // 2])
+            handler.wfile.flush()
+            handler.close_connection = True
+            return None
+        if body is not None:
+            return self.reply(handler, 200, body)
+        return self.reply(handler, 404, b"no such feed")
+
+    @staticmethod
+    def reply(handler, status, body, headers=None):
+        handler.send_response(status)
+        for name, value in (headers or {}).items():
+            handler.send_header(name, value)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+
+    def times(self, feed):
+        with self.lock:
+            return [r["at"] for r in self.requests if r["feed"] == feed]
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def feed_server(shared_data):
+    server = FeedServer(shared_data)
+    yield server
+    server.close()
+
+
+def poll_args(feed_server):
+    return ["--subway-base", feed_server.base, "--subway-interval", "1", "--alerts-interval", "1",
+            "--fetch-timeout", "1"]
+
+
+def test_record_writes_raw_responses_backs_off_and_replays(trackside_bin, feed_server, shared_data, tmp_path,
+                                                           start_trackside):
+    out = tmp_path / "recording"
+    env = {"PATH": "/usr/bin:/bin"}  # no MTA_BUS_TIME_KEY: buses skipped with one line
+    result = subprocess.run([str(trackside_bin), "record", "--source", "mta", "--out", str(out), "--duration", "9s",
+                             *poll_args(feed_server)], capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("MTA_BUS_TIME_KEY is not set") == 1
+
+    files = sorted(out.iterdir())
+    by_feed = {}
+    for path in files:
+        by_feed.setdefault(path.name.split("_")[0], []).append(path)
+    # Conditional GET: the first answer is recorded, the 304s that follow write nothing.
+    assert len(by_feed["ace"]) == 1 and by_feed["ace"][0].read_bytes() == feed_server.bodies["ace"]
+    with feed_server.lock:
+        ace = [r for r in feed_server.requests if r["feed"] == "ace"]
+    assert len(ace) >= 5
+    assert ace[0]["if_none_match"] is None
+    assert all(r["if_none_match"] == '"ace-1"' and r["if_modified_since"] == "Sat, 20 Jan 2024 19:06:32 GMT"
+               for r in ace[1:])
+    # 500s: recorded empty, and retried ever later (1 s interval, then about 2, 4 s).
+    bdfm = feed_server.times("bdfm")
+    gaps = [b - a for a, b in zip(bdfm, bdfm[1:])]
+    assert 3 <= len(bdfm) <= 4, gaps
+    assert gaps[0] < 1.6 and gaps[1] >= 1.9 and (len(gaps) < 3 or gaps[2] >= 3.9), gaps
+    assert by_feed["bdfm"][0].read_bytes() == feed_server.bodies["bdfm"]
+    assert all(path.stat().st_size == 0 for path in by_feed["bdfm"][1:])
+    # Garbage with a 200 is the publisher's answer: recorded as it came, no backoff.
+    assert len(feed_server.times("g")) >= 7
+    assert any(path.read_bytes().endswith(b"garbage") for path in by_feed["g"])
+    # Timeouts and truncated bodies are failures: backed off, recorded empty.
+    assert 2 <= len(feed_server.times("jz")) <= 4
+    assert 2 <= len(feed_server.times("nqrw")) <= 4
+    assert all(path.stat().st_size == 0 for path in by_feed["nqrw"][1:])
+    # The feeds not served are 404s; no file is named after anything but a known feed.
+    assert set(by_feed) <= {"ace", "bdfm", "g", "jz", "nqrw", "l", "1234567", "si", "subway-alerts"}
+
+    # The recording plays back through the replay source. The served bodies are 2024 snapshots (their header
+    # times order the replay, 4 minutes apart: 100x plays them in seconds); the failures, timed by their file
+    # names, come two years later and are not waited for.
+    server = start_trackside("--source", f"replay:{out}", "--gtfs", str(shared_data / GTFS), "--replay-speed", "100")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        feeds = {feed["id"]: feed for feed in get_json(server, "/api/feeds")["feeds"]}
+        if {"ace", "bdfm", "1234567", "l"} <= set(feeds):
+            break
+        time.sleep(0.3)
+    assert all(feeds.get(feed, {}).get("accepted", 0) >= 1 for feed in ("ace", "bdfm", "1234567", "l")), feeds
+    vehicles = get_json(server, f"/api/vehicles?bbox={MANHATTAN}")
+    assert len(vehicles["vehicles"]) > 50
+
+
+def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_server, start_trackside, shared_data):
+    server = start_trackside("--source", "mta", "--gtfs", str(shared_data / GTFS), *poll_args(feed_server),
+                             env={"PATH": "/usr/bin:/bin"})
+    time.sleep(4)
+    config = get_json(server, "/api/config")
+    assert config["source"] == "mta"
+    feeds = {feed["id"]: feed for feed in get_json(server, "/api/feeds")["feeds"]}
+    for failing in ("bdfm", "g", "nqrw"):
+        assert feeds[failing]["accepted"] == 1, feeds[failing]
+        assert feeds[failing]["stale"] is True and feeds[failing]["failure"], feeds[failing]
+        assert feeds[failing]["failures"] >= 1
+    # 304s neither fail nor count as new data.
+    assert feeds["ace"]["accepted"] == 1 and feeds["ace"]["failures"] == 0 and feeds["ace"]["failure"] is None
+    assert feeds["l"]["failure"] is None
+    vehicles = get_json(server, f"/api/vehicles?bbox={MANHATTAN}")["vehicles"]
+    assert len(vehicles) > 50, "failing feeds must not blank the map"
+    assert "MTA_BUS_TIME_KEY is not set" in server.log()
+    assert "kept the last good data" in server.log()
