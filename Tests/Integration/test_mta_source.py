@@ -170,6 +170,8 @@ def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_serve
     # 304s neither fail nor count as new data.
     assert feeds["ace"]["accepted"] == 1 and feeds["ace"]["failures"] == 0 and feeds["ace"]["failure"] is None
     assert feeds["l"]["failure"] is None
+    # The same snapshot served every second: its header timestamp repeats, so it is counted, not re-applied.
+    assert feeds["l"]["accepted"] == 1 and feeds["l"]["duplicates"] >= 2
     vehicles = get_json(server, f"/api/vehicles?bbox={MANHATTAN}")["vehicles"]
     assert len(vehicles) > 50, "failing feeds must not blank the map"
     assert "MTA_BUS_TIME_KEY is not set" in server.log()
