@@ -16,13 +16,17 @@ public final class TracksideApp: Sendable {
     /// The `/ws` settings; broadcast frames are compressed once with its compression.
     public let webSocket: WebSocketConfiguration
     private let engine: PlacementEngine
-    private let source: any FeedSource
-    private let ingest: FeedIngest
+    let source: any FeedSource
+    let ingest: FeedIngest
+    /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
+    let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
+    let lastTickCounts = Mutex(VehicleCounts())
+    let startedAt: Double
     /// Placement memory, with the replay round it belongs to.
     private let memory = Mutex((round: 0, memory: PlacementMemory()))
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
     private let log: @Sendable (String) -> Void
-    private let clock: @Sendable () -> Double
+    let clock: @Sendable () -> Double
 
     /// Loads the network and prepares the source; nothing runs until `start()`.
     public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
@@ -32,6 +36,7 @@ public final class TracksideApp: Sendable {
         self.webSocket = webSocket
         self.log = log
         self.clock = clock
+        startedAt = clock()
         let profile = NYCTProfile()
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
@@ -103,6 +108,7 @@ public final class TracksideApp: Sendable {
 
     /// One tick: place every vehicle at the feeds' time and publish the result.
     private func tick() {
+        let started = ContinuousClock.now
         let feedTime = source.feedTime(atWallTime: clock())
         let round = ingest.round
         let states = memory.withLock { kept in
@@ -112,10 +118,12 @@ public final class TracksideApp: Sendable {
             kept.memory = result.memory
             return result.states
         }
+        tickDurations.observe(ContinuousClock.now - started)
+        lastTickCounts.withLock { $0 = VehicleCounts(states) }
         push.publish(states)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds` and `/readyz`.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz` and `/metrics`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -149,6 +157,10 @@ public final class TracksideApp: Sendable {
         // Load balancers and Kubernetes take an instance out of rotation while any feed is stale;
         // the static network is loaded before the routes exist, so only feeds can make it unready.
         router.get("/readyz") { [self] _ in readinessResponse() }
+        router.get("/metrics") { [self] _ in
+            HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
+                         body: Array(metricsText().utf8))
+        }
     }
 
     /// 200 when every feed is fresher than `staleAfter`, else 503; the body names the stale feeds.
