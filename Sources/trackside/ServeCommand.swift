@@ -50,6 +50,7 @@ struct ServeCommand: CLICommand {
 
         Probes: GET /healthz answers 200 while the process runs; GET /readyz (with --source) answers
         200 when every feed is fresh, else 503 with the stale feeds' ids.
+        Operations (with a source): GET /metrics (Prometheus text format), GET /status (HTML).
 
         Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it
         within 5 seconds, letting open requests finish.

@@ -80,3 +80,20 @@ def test_probes_and_metrics_on_a_replay(start_trackside, shared_data):
 def value_named(family, name):
     [sample] = [s for s in family.samples if s.name == name]
     return sample.value
+
+
+def test_status_page_lists_every_feed(start_trackside, shared_data):
+    server = start_trackside(*replay_args(shared_data))
+    deadline = time.monotonic() + 20
+    while True:
+        feeds = [s.labels["feed"] for s in scrape(server)["trackside_feed_reports"].samples]
+        if feeds or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert feeds, "no feed reported within 20 s"
+    status, headers, body = fetch(server, "/status")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    page = body.decode()
+    for feed in feeds:
+        assert f"<td>{feed}</td>" in page
+    assert "connections" in page and page.rstrip().endswith("</html>")

@@ -50,4 +50,13 @@ extension TracksideApp {
         exposition.single("trackside_uptime_seconds", .gauge, help: "Seconds since the server started.", now - startedAt)
         return exposition.text
     }
+
+    /// The `/status` page's figures, read as `/metrics` reads them.
+    func statusPage() -> StatusPage {
+        let now = clock()
+        let push = push.statistics
+        return StatusPage(feeds: ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: configuration.staleAfter),
+                          connections: push.connections, regions: push.regions, seq: push.seq,
+                          uptime: now - startedAt, version: TracksideVersion.current)
+    }
 }

@@ -123,7 +123,7 @@ public final class TracksideApp: Sendable {
         push.publish(states)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz` and `/metrics`.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics` and `/status`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -160,6 +160,10 @@ public final class TracksideApp: Sendable {
         router.get("/metrics") { [self] _ in
             HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
                          body: Array(metricsText().utf8))
+        }
+        router.get("/status") { [self] _ in
+            HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
+                         body: Array(statusPage().html.utf8))
         }
     }
 

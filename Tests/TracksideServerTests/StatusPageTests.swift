@@ -1,0 +1,19 @@
+import Testing
+@testable import TracksideServer
+
+/// The human `/status` page: every feed as a row, and nothing from a feed interpreted as HTML.
+@Suite struct StatusPageTests {
+    @Test func rowsShowHealthAgeAndCountsWithTextEscaped() {
+        let page = StatusPage(feeds: [
+            FeedStatus(id: "gtfs-7", age: 12.4, isStale: false, failure: nil, accepted: 30, duplicates: 2, failures: 0),
+            FeedStatus(id: "<b>x</b>", age: nil, isStale: true, failure: "bad \"gzip\" & more", accepted: 0,
+                       duplicates: 0, failures: 3),
+        ], connections: 5, regions: 4, seq: 99, uptime: 61.7, version: "1.0")
+        let html = page.html
+        #expect(html.contains(#"<tr class="fresh"><td>gtfs-7</td><td>fresh</td><td>12 s</td><td>30</td><td>2</td><td>0</td><td></td></tr>"#))
+        #expect(html.contains(#"<tr class="stale"><td>&lt;b&gt;x&lt;/b&gt;</td><td>stale</td><td>—</td>"#))
+        #expect(html.contains("bad &quot;gzip&quot; &amp; more"))
+        #expect(!html.contains("<b>x</b>"))
+        #expect(html.contains("Up 61 s · 5 connections · 4 views · tick 99"))
+    }
+}
