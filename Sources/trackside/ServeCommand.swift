@@ -24,7 +24,10 @@ struct ServeCommand: CLICommand {
                                              needs stop_times.txt)
                                  replay:DIR  recorded feed files (*.pb, *.json, optionally .gz)
                                              played in timestamp order, as if live
-                                 mta         the live MTA feeds (internet needed; options below)
+                                 mta         the live MTA feeds (internet needed; options below);
+                                             without --gtfs the static subway GTFS is downloaded
+                                             from --static-gtfs-url (default \(StaticGTFSCache.defaultURL))
+                                             into --cache DIR (default ~/.cache/trackside), kept a day
           --gtfs PATH          static GTFS folder or zip for the network (repeatable; default
                                for demo: the bundled Data/gtfs/nyc_subway_gtfs.zip)
           --data DIR           the bundled data folder (default: Data/ in the package checkout
@@ -142,6 +145,17 @@ struct ServeCommand: CLICommand {
                 throw ArgumentList.UsageError(description: "the demo needs the bundled data: \(error)")
             }
         }
+        let staticGTFSURL = try arguments.value("static-gtfs-url") ?? StaticGTFSCache.defaultURL
+        let cacheFolder = try arguments.value("cache") ?? defaultCacheFolder()
+        if sourceText == "mta" && gtfsPaths.isEmpty {
+            guard let url = URL(string: staticGTFSURL) else { throw ArgumentList.UsageError(description: "bad --static-gtfs-url '\(staticGTFSURL)'") }
+            let cache = StaticGTFSCache(url: url, directory: URL(fileURLWithPath: cacheFolder))
+            do {
+                gtfsPaths = [try cache.path { FileHandle.standardError.write(Data("trackside: \($0)\n".utf8)) }]
+            } catch {
+                throw ArgumentList.UsageError(description: error.description)
+            }
+        }
         guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "--source \(sourceText) needs at least one --gtfs") }
         var configuration: TracksideConfiguration
         do {
@@ -158,6 +172,14 @@ struct ServeCommand: CLICommand {
         configuration.mtaFeeds = mtaOptions.feeds
         configuration.fetchTimeout = mtaOptions.timeout
         return configuration
+    }
+
+    /// `$XDG_CACHE_HOME/trackside`, else `~/.cache/trackside`.
+    private static func defaultCacheFolder() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"
+        return base + "/trackside"
     }
 
     /// `Public/` in the working directory, else in the package checkout that holds the executable

@@ -2,8 +2,10 @@
 that serves recorded feeds, then 500s, timeouts, truncated and garbage bodies and 304s."""
 import http.server
 import subprocess
+import gzip
 import threading
 import time
+import zipfile
 
 import pytest
 
@@ -21,6 +23,7 @@ class FeedServer:
     def __init__(self, shared_data):
         self.bodies = {path.name.split("_")[0]: path.read_bytes() for path in (shared_data / FEEDS).glob("*.pb")}
         self.requests = []
+        self.static_zip = None  # bytes of the static GTFS zip, or None for a 500
         self.lock = threading.Lock()
         owner = self
 
@@ -47,6 +50,8 @@ class FeedServer:
 
     def behaviour(self, feed, count, handler):
         body = self.bodies.get(feed)
+        if handler.path.endswith("/gtfs_subway.zip"):
+            return self.reply(handler, 200 if self.static_zip else 500, self.static_zip or b"down")
         if feed == "ace":  # good once, then 304 to the conditional requests
             if handler.headers.get("If-None-Match") == '"ace-1"':
                 return self.reply(handler, 304, b"")
@@ -156,9 +161,28 @@ def test_record_writes_raw_responses_backs_off_and_replays(trackside_bin, feed_s
     assert len(vehicles["vehicles"]) > 50
 
 
-def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_server, start_trackside, shared_data):
-    server = start_trackside("--source", "mta", "--gtfs", str(shared_data / GTFS), *poll_args(feed_server),
+def test_serve_mta_without_static_gtfs_or_cache_fails_clearly(trackside_bin, feed_server, tmp_path):
+    result = subprocess.run([str(trackside_bin), "serve", "--port", "0", "--source", "mta", "--cache", str(tmp_path),
+                             "--static-gtfs-url", feed_server.base + "gtfs_subway.zip", *poll_args(feed_server)],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert "cannot download the static GTFS" in result.stderr and "HTTP 500" in result.stderr
+
+
+def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_server, start_trackside, shared_data,
+                                                                      tmp_path):
+    # The static GTFS is downloaded as a zip (made here from the shared folder) into the cache.
+    archive = tmp_path / "static.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in (shared_data / GTFS).iterdir():  # shapes and trips are stored gzipped
+            text = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+            zipped.writestr(path.name.removesuffix(".gz"), text)
+    feed_server.static_zip = archive.read_bytes()
+    cache = tmp_path / "cache"
+    server = start_trackside("--source", "mta", "--cache", str(cache), "--static-gtfs-url",
+                             feed_server.base + "gtfs_subway.zip", *poll_args(feed_server),
                              env={"PATH": "/usr/bin:/bin"})
+    assert (cache / "subway-gtfs.zip").read_bytes() == feed_server.static_zip
     time.sleep(4)
     config = get_json(server, "/api/config")
     assert config["source"] == "mta"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TracksideServer
 
@@ -71,5 +72,37 @@ import Testing
         #expect(recording.files.map { $0.feedID } == ["1234567", "siri-vm"])
         #expect(recording.files.map { $0.format } == [.gtfsRealtime, .siri])
         #expect(recording.files.allSatisfy { $0.timestamp == fetchedAt })
+    }
+}
+
+@Suite struct StaticGTFSCacheTests {
+    /// Nothing listens on port 9 of 127.0.0.1: every download is refused.
+    static let refused = URL(string: "http://127.0.0.1:9/gtfs_subway.zip")!
+
+    @Test func aFailedDownloadFallsBackToAnOldCachedCopyAndWithoutOneFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var cache = StaticGTFSCache(url: Self.refused, directory: folder)
+        cache.timeout = 2
+        #expect(throws: StaticGTFSCache.Failure.self) { try cache.path { _ in } }
+
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("subway-gtfs.zip")
+        try Data([0x50, 0x4B, 0x03, 0x04]).write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -200_000)], ofItemAtPath: file.path)
+        let logged = Mutex<[String]>([])
+        #expect(try cache.path { line in logged.withLock { $0.append(line) } } == file.path)
+        #expect(logged.withLock { $0.count == 1 && $0[0].contains("using the older cached") })
+    }
+
+    @Test func aFreshCachedCopyIsUsedWithoutDownloading() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("subway-gtfs.zip")
+        try Data([0x50, 0x4B, 0x03, 0x04]).write(to: file)
+        let logged = Mutex<[String]>([])
+        #expect(try StaticGTFSCache(url: Self.refused, directory: folder).path { line in logged.withLock { $0.append(line) } } == file.path)
+        #expect(logged.withLock { $0.isEmpty })
     }
 }
