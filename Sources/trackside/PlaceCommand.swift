@@ -26,37 +26,15 @@ struct PlaceCommand: CLICommand {
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
-        let gtfsPaths = try arguments.values("gtfs")
-        let at = try arguments.value("at", default: Double?.none) { Double($0) }
-        let profileName = try arguments.value("profile", default: "nyct") { ["nyct", "standard"].contains($0) ? $0 : nil }
         let printCoverage = arguments.flag("coverage")
-        let files = try arguments.positionals()
-        guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one --gtfs") }
-        guard !files.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one feed FILE") }
-        let profile: any AgencyProfile = profileName == "nyct" ? NYCTProfile() : StandardProfile()
 
-        let network: Network
+        let recorded: RecordedFeeds
         do {
-            network = Network(gtfs: try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }, profile: profile)
-        } catch {
-            return fail("\(error)")
+            recorded = try RecordedFeeds(arguments: &arguments)
+        } catch let failure as RecordedFeeds.Failure {
+            return fail(failure.description)
         }
-        var feeds: [FeedReport] = []
-        for path in files {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                return fail("cannot read \(path): \(error.localizedDescription)")
-            }
-            do {
-                feeds.append(try FeedReport(decoding: data, name: path, profile: profile, fetchedAt: at ?? 0))
-            } catch {
-                return fail(error.description)
-            }
-        }
-        let now = at ?? feeds.map(\.timestamp).max() ?? 0
-        let result = PlacementEngine(network: network).place(FeedSnapshot(feeds), at: now)
+        let result = PlacementEngine(network: recorded.network).place(recorded.snapshot, at: recorded.now)
         let states = result.states.sorted { $0.id < $1.id }
 
         var json = JSONWriter(reservingCapacity: states.count * 400)

@@ -4,6 +4,7 @@ import Foundation
 // Every command is a type in its own file; adding one means adding it to this list.
 let commands: [any CLICommand.Type] = [
     AlertsCommand.self,
+    ArrivalsCommand.self,
     BenchCommand.self,
     DecodeCommand.self,
     PlaceCommand.self,

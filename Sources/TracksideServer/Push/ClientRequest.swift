@@ -116,6 +116,12 @@ public enum ClientRequest: Equatable, Sendable {
 
     private static func station(_ raw: RawRequest) throws(PushRequestError) -> String {
         guard let station = raw.station else { throw PushRequestError(.badRequest, "\(raw.op) needs \"station\"") }
+        return try stationID(station)
+    }
+
+    /// A station id as clients may send it (`watch`, `/api/stations/{id}`): 1 to 32 letters,
+    /// digits, `_`, `-` or `.`; anything else is a malformed request.
+    public static func stationID(_ station: String) throws(PushRequestError) -> String {
         let allowed = station.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")

@@ -22,6 +22,8 @@ public final class TracksideApp: Sendable {
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
     let startedAt: Double
+    /// Arrival boards for REST and `watch`.
+    let boards: StationBoards
     /// Placement memory, with the replay round it belongs to.
     private let memory = Mutex((round: 0, memory: PlacementMemory()))
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
@@ -47,6 +49,7 @@ public final class TracksideApp: Sendable {
             }
         }
         engine = PlacementEngine(network: Network(gtfs: feeds, profile: profile))
+        boards = StationBoards(network: engine.network)
         ingest = FeedIngest(profile: profile, log: log)
         switch configuration.source {
         case .demo, .simulation:
@@ -121,9 +124,10 @@ public final class TracksideApp: Sendable {
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
         push.publish(states)
+        publishBoards(at: feedTime)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics` and `/status`.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations, their boards and search.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -154,6 +158,8 @@ public final class TracksideApp: Sendable {
         let config = configBody
         router.get("/api/config") { _ in .json(config) }
         router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
+        installStationRoutes(on: router)
+        installStationDirectoryRoutes(on: router)
         // Load balancers and Kubernetes take an instance out of rotation while any feed is stale;
         // the static network is loaded before the routes exist, so only feeds can make it unready.
         router.get("/readyz") { [self] _ in readinessResponse() }
@@ -216,7 +222,7 @@ public final class TracksideApp: Sendable {
         return json.bytes
     }
 
-    private static func errorResponse(_ error: PushRequestError) -> HTTPResponse {
+    static func errorResponse(_ error: PushRequestError) -> HTTPResponse {
         .error(.badRequest, code: error.code.rawValue, message: error.message, json: true)
     }
 

@@ -1,0 +1,47 @@
+import Synchronization
+import TransitData
+import TransitEngine
+
+/// The stations' arrival boards as the server serves them: looked up by id, computed from the
+/// latest feeds on demand (REST) or for the watched stations each tick (push).
+///
+/// A board carries the tick's time, so every tick would make a new message; watchers are sent a
+/// board only when what it shows (its groups, minutes included) changed since the last push.
+final class StationBoards: Sendable {
+    let network: Network
+    private let stations: [String: Station]
+    /// What was last pushed per watched station.
+    private let pushed = Mutex<[String: [ArrivalGroup]]>([:])
+
+    init(network: Network) {
+        self.network = network
+        stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The station's board at `now`; nil when the network has no such station.
+    func board(station id: String, feeds: FeedSnapshot, now: Double) -> ArrivalBoard? {
+        stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds, now: now) }
+    }
+
+    /// The serialised boards of the `watched` stations whose content changed since their last
+    /// push; forgets stations no longer watched, so a later watch starts afresh.
+    func changedBoards(watched: Set<String>, feeds: FeedSnapshot, now: Double) -> [(station: String, message: [UInt8])] {
+        let boards = watched.compactMap { board(station: $0, feeds: feeds, now: now) }
+        return pushed.withLock { pushed in
+            pushed = pushed.filter { watched.contains($0.key) }
+            var changed: [(station: String, message: [UInt8])] = []
+            for board in boards where pushed[board.stationID] != board.groups {
+                pushed[board.stationID] = board.groups
+                changed.append((board.stationID, Self.message(board)))
+            }
+            return changed
+        }
+    }
+
+    /// The wire form, shared by REST and push.
+    static func message(_ board: ArrivalBoard) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 512)
+        board.writeJSON(to: &json)
+        return json.bytes
+    }
+}

@@ -1,0 +1,92 @@
+import TransitData
+import TransitEngine
+import WebSocketServer
+
+extension TracksideApp {
+    /// Installs `GET /api/stations` (GeoJSON), `GET /api/stations/{id}` (one station with its
+    /// board) and `GET /api/search?q=` (stations by name). The station list and the search index
+    /// are built once: the network does not change while the server runs.
+    func installStationDirectoryRoutes(on router: Router) {
+        let network = boards.network
+        let stationsBody = Self.stationsGeoJSON(network.stations)
+        let stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let search = PlaceSearch(stationsOf: network)
+        router.get("/api/stations") { _ in .json(stationsBody) }
+        router.get("/api/stations/{id}") { [self] request in
+            let id: String
+            do throws(PushRequestError) {
+                id = try ClientRequest.stationID(request.parameters["id"] ?? "")
+            } catch {
+                return Self.errorResponse(error)
+            }
+            guard let station = stations[id],
+                  let board = boards.board(station: id, feeds: ingest.snapshot, now: source.feedTime(atWallTime: clock()))
+            else { return request.error(.notFound, "no station \(id)") }
+            var json = JSONWriter(reservingCapacity: 1024)
+            json.object { o in
+                Self.writeStationFields(station, to: &o)
+                o.key("lat"); o.value(station.coordinate.latitude, decimals: 6)
+                o.key("lon"); o.value(station.coordinate.longitude, decimals: 6)
+                o.key("arrivals"); board.writeJSON(to: &o)
+            }
+            return .json(json.bytes)
+        }
+        router.get("/api/search") { request in
+            guard let query = request.query["q"], !query.isEmpty, query.count <= PlaceSearch.queryLimit else {
+                return request.error(.badRequest, "q must be 1 to \(PlaceSearch.queryLimit) characters")
+            }
+            var json = JSONWriter(reservingCapacity: 2048)
+            json.object { o in
+                o.key("results")
+                o.array { list in
+                    for place in search.search(query) {
+                        list.object { r in
+                            r.key("type"); r.value(place.kind.rawValue)
+                            r.key("id"); r.value(place.id)
+                            r.key("name"); r.value(place.name)
+                            r.key("lines"); r.array { lines in for line in place.lines { lines.value(line) } }
+                            r.key("lat"); r.value(place.coordinate.latitude, decimals: 6)
+                            r.key("lon"); r.value(place.coordinate.longitude, decimals: 6)
+                        }
+                    }
+                }
+            }
+            return .json(json.bytes)
+        }
+    }
+
+    /// A FeatureCollection of points, one per station.
+    static func stationsGeoJSON(_ stations: [Station]) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: stations.count * 160)
+        json.object { o in
+            o.key("type"); o.value("FeatureCollection")
+            o.key("features")
+            o.array { features in
+                for station in stations {
+                    features.object { f in
+                        f.key("type"); f.value("Feature")
+                        f.key("geometry")
+                        f.object { g in
+                            g.key("type"); g.value("Point")
+                            g.key("coordinates")
+                            g.array { c in
+                                c.value(station.coordinate.longitude, decimals: 6)
+                                c.value(station.coordinate.latitude, decimals: 6)
+                            }
+                        }
+                        f.key("properties"); f.object { p in writeStationFields(station, to: &p) }
+                    }
+                }
+            }
+        }
+        return json.bytes
+    }
+
+    /// `id`, `name`, `lines` and `platforms`, shared by the list and the one-station answer.
+    private static func writeStationFields(_ station: Station, to json: inout JSONWriter) {
+        json.key("id"); json.value(station.id)
+        json.key("name"); json.value(station.name)
+        json.key("lines"); json.array { lines in for route in station.routes { lines.value(route) } }
+        json.key("platforms"); json.array { ids in for platform in station.platforms { ids.value(platform) } }
+    }
+}

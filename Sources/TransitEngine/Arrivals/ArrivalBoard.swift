@@ -1,0 +1,63 @@
+/// What a station's departure board shows at one instant: its trains grouped by route and
+/// direction, each group with the next few arrivals.
+///
+/// A value computed by `ArrivalBoard(station:network:feeds:now:)`; the REST handler, the
+/// `watch` push and `trackside arrivals` all serve this same value in its wire form.
+public struct ArrivalBoard: Hashable, Sendable {
+    /// How many arrivals a group keeps.
+    public static let arrivalsPerGroup = 3
+    /// An arrival closer than this many seconds is shown as due.
+    public static let dueWithin = 30.0
+
+    /// The parent station id (`127`).
+    public var stationID: String
+    /// The instant the board was computed for (seconds since the Unix epoch).
+    public var timestamp: Double
+    /// Groups ordered by route id, then direction.
+    public var groups: [ArrivalGroup]
+
+    public init(stationID: String, timestamp: Double, groups: [ArrivalGroup]) {
+        self.stationID = stationID
+        self.timestamp = timestamp
+        self.groups = groups
+    }
+}
+
+/// The trains of one route heading one way through a station.
+public struct ArrivalGroup: Hashable, Sendable {
+    public var routeID: String
+    /// The platform's direction (NYC's `N`/`S` suffix), else the trip's label, else the stop id.
+    public var direction: String
+    /// Where these trains are going: the first train's trip headsign, else its last stop's name.
+    public var headsign: String?
+    /// The next arrivals, soonest first, at most `ArrivalBoard.arrivalsPerGroup`.
+    public var arrivals: [Arrival]
+
+    public init(routeID: String, direction: String, headsign: String?, arrivals: [Arrival]) {
+        self.routeID = routeID
+        self.direction = direction
+        self.headsign = headsign
+        self.arrivals = arrivals
+    }
+}
+
+/// One train expected at a station.
+public struct Arrival: Hashable, Sendable {
+    public var tripID: String
+    /// When it reaches the platform (seconds since the Unix epoch).
+    public var time: Double
+    /// Whole minutes until `time`, rounded down; 0 while the train is in the station.
+    public var minutes: Int
+    /// Closer than `ArrivalBoard.dueWithin` seconds, or already at the platform.
+    public var isDue: Bool
+    /// The platform track, where the feed gives one.
+    public var track: String?
+
+    public init(tripID: String, time: Double, minutes: Int, isDue: Bool, track: String? = nil) {
+        self.tripID = tripID
+        self.time = time
+        self.minutes = minutes
+        self.isDue = isDue
+        self.track = track
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TransitData
+import TransitEngine
+
+/// `trackside arrivals --gtfs DIR_OR_ZIP --at UNIX_SECONDS FILE… [--station ID]`: the arrival
+/// boards computed from recorded feeds at one instant, as JSON on stdout.
+struct ArrivalsCommand: CLICommand {
+    static let name = "arrivals"
+    static let summary = "print the stations' arrival boards computed from feed files at one instant, as JSON"
+    static let usage = """
+        Usage: trackside arrivals --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS] [--station ID]
+                                  [--profile nyct|standard] FILE…
+
+        Builds the network from the static GTFS feeds, reads the realtime feed files (GTFS-realtime
+        .pb, gzip accepted) and prints the arrival boards at the given instant in the wire form of
+        docs/PROTOCOL.md: a JSON array of every station's board, sorted by station id, or with
+        --station the one board as an object. Stations without arrivals have empty groups.
+
+        Options:
+          --gtfs PATH     static GTFS folder or zip; repeat to merge several
+          --at SECONDS    the instant, seconds since the Unix epoch (default: the newest feed's time)
+          --station ID    only this parent station (exit 2 when the network has no such station)
+          --profile NAME  nyct (default) or standard, as for `trackside place`
+        """
+
+    static func run(_ arguments: ArgumentList) throws -> Int32 {
+        var arguments = arguments
+        let stationID = try arguments.value("station")
+
+        let recorded: RecordedFeeds
+        do {
+            recorded = try RecordedFeeds(arguments: &arguments)
+        } catch let failure as RecordedFeeds.Failure {
+            return fail(failure.description)
+        }
+        let board = { (station: Station) in
+            ArrivalBoard(station: station, network: recorded.network, feeds: recorded.snapshot, now: recorded.now)
+        }
+        var json = JSONWriter(reservingCapacity: 64 * 1024)
+        if let stationID {
+            guard let station = recorded.network.stations.first(where: { $0.id == stationID }) else {
+                return fail("no station \(stationID) in the network")
+            }
+            board(station).writeJSON(to: &json)
+        } else {
+            json.array { list in
+                for station in recorded.network.stations.sorted(by: { $0.id < $1.id }) {
+                    board(station).writeJSON(to: &list)
+                }
+            }
+        }
+        FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
+        return 0
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("\(name): \(message)\n".utf8))
+        return 2
+    }
+}

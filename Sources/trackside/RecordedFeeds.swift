@@ -1,0 +1,56 @@
+import Foundation
+import TransitData
+import TransitEngine
+
+/// What the offline commands (`place`, `arrivals`) compute from: the network of static GTFS
+/// feeds and the reports decoded from recorded realtime files, at one instant.
+struct RecordedFeeds {
+    var network: Network
+    var snapshot: FeedSnapshot
+    /// The requested instant, else the newest feed's time.
+    var now: Double
+
+    /// Why loading failed, as one line for stderr.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Reads the options the offline commands share, `--gtfs PATH…`, `--at SECONDS` and
+    /// `--profile nyct|standard`, then the feed FILEs (the positionals: call this after the
+    /// command's own options), and loads them. Usage errors throw `ArgumentList.UsageError`.
+    init(arguments: inout ArgumentList) throws {
+        let gtfsPaths = try arguments.values("gtfs")
+        let at = try arguments.value("at", default: Double?.none) { Double($0) }
+        let profileName = try arguments.value("profile", default: "nyct") { ["nyct", "standard"].contains($0) ? $0 : nil }
+        let files = try arguments.positionals()
+        guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one --gtfs") }
+        guard !files.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one feed FILE") }
+        let profile: any AgencyProfile = profileName == "nyct" ? NYCTProfile() : StandardProfile()
+        try self.init(gtfsPaths: gtfsPaths, files: files, profile: profile, at: at)
+    }
+
+    /// Reads `gtfsPaths` (folders or zips) and the feed `files` (GTFS-realtime or SIRI, gzip accepted).
+    init(gtfsPaths: [String], files: [String], profile: any AgencyProfile, at: Double?) throws(Failure) {
+        do {
+            network = Network(gtfs: try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }, profile: profile)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        var feeds: [FeedReport] = []
+        for path in files {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw Failure(description: "cannot read \(path): \(error.localizedDescription)")
+            }
+            do {
+                feeds.append(try FeedReport(decoding: data, name: path, profile: profile, fetchedAt: at ?? 0))
+            } catch {
+                throw Failure(description: error.description)
+            }
+        }
+        snapshot = FeedSnapshot(feeds)
+        now = at ?? feeds.map(\.timestamp).max() ?? 0
+    }
+}

@@ -1,0 +1,97 @@
+"""End to end: station boards served by `trackside serve` on the recorded 7-train replay, over REST
+(`/api/stations/{id}/arrivals`) and pushed to `watch`ers over the WebSocket."""
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+REPLAY = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s"
+GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
+GRAND_CENTRAL_7 = "723"
+
+
+@pytest.fixture
+def server(start_trackside, shared_data):
+    return start_trackside("--source", f"replay:{shared_data / REPLAY}", "--gtfs", shared_data / GTFS,
+                           "--replay-speed", "10", "--tick", "0.5", start_timeout=90)
+
+
+def get(server, path):
+    try:
+        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def assert_board(board, station):
+    assert board["type"] == "arrivals" and board["station"] == station and isinstance(board["ts"], int)
+    for group in board["groups"]:
+        assert group["route"] and group["direction"] in ("N", "S")
+        assert 1 <= len(group["arrivals"]) <= 3
+        times = [a["time"] for a in group["arrivals"]]
+        assert times == sorted(times) and times[0] >= board["ts"]
+        for arrival in group["arrivals"]:
+            assert arrival["minutes"] == (arrival["time"] - board["ts"]) // 60
+            assert arrival["due"] == (arrival["time"] - board["ts"] < 30)
+
+
+def test_rest_board_and_errors(server):
+    status, board = get(server, f"/api/stations/{GRAND_CENTRAL_7}/arrivals")
+    assert status == 200
+    assert_board(board, GRAND_CENTRAL_7)
+    assert {g["route"] for g in board["groups"]} == {"7"}
+    assert {g["direction"] for g in board["groups"]} == {"N", "S"}
+
+    status, body = get(server, "/api/stations/R99X/arrivals")
+    assert status == 404 and body["error"]["code"] == "not_found"
+    status, body = get(server, "/api/stations/" + "9" * 40 + "/arrivals")
+    assert status == 400 and body["error"]["code"] == "bad_request"
+    status, body = get(server, "/api/stations/a%20b/arrivals")
+    assert status == 400 and body["error"]["code"] == "bad_request"
+
+
+def test_watch_pushes_the_board_and_only_changes(server):
+    with connect(f"ws://{server.host}:{server.port}/ws", open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+        socket.send(json.dumps({"op": "watch", "station": GRAND_CENTRAL_7}))
+        boards = []
+        while len(boards) < 2:
+            message = json.loads(socket.recv(timeout=15))
+            if message["type"] == "arrivals":
+                assert_board(message, GRAND_CENTRAL_7)
+                boards.append(message)
+        # Ticks come every 0.5 s; a board is only pushed when what it shows changed.
+        assert boards[0]["groups"] != boards[1]["groups"]
+        assert {g["route"] for g in boards[0]["groups"]} == {"7"}
+
+
+def test_station_list_one_station_and_search(server):
+    status, stations = get(server, "/api/stations")
+    assert status == 200 and stations["type"] == "FeatureCollection"
+    features = {f["properties"]["id"]: f for f in stations["features"]}
+    assert len(features) > 400
+    grand_central = features[GRAND_CENTRAL_7]
+    lon, lat = grand_central["geometry"]["coordinates"]
+    assert -73.98 < lon < -73.97 and 40.75 < lat < 40.76
+    assert "7" in grand_central["properties"]["lines"]
+    assert grand_central["properties"]["platforms"] == ["723N", "723S"]
+
+    status, details = get(server, f"/api/stations/{GRAND_CENTRAL_7}")
+    assert status == 200 and details["id"] == GRAND_CENTRAL_7 and details["name"] == "Grand Central - 42 St"
+    assert_board(details["arrivals"], GRAND_CENTRAL_7)
+    status, body = get(server, "/api/stations/R99X")
+    assert status == 404 and body["error"]["code"] == "not_found"
+
+    status, found = get(server, "/api/search?q=grand%20centrl")
+    assert status == 200 and 1 <= len(found["results"]) <= 20
+    first = found["results"][0]
+    assert first["type"] == "station" and first["name"] == "Grand Central - 42 St"
+    assert isinstance(first["lat"], float) and isinstance(first["lon"], float) and first["lines"]
+    status, found = get(server, "/api/search?q=zzzzqqqq")
+    assert status == 200 and found == {"results": []}
+    for bad in ("/api/search", "/api/search?q=", "/api/search?q=" + "a" * 101):
+        status, body = get(server, bad)
+        assert status == 400 and body["error"]["code"] == "bad_request", bad

@@ -1,0 +1,53 @@
+import Testing
+import TransitData
+import TransitEngine
+@testable import TracksideServer
+
+@Suite("Station boards served and pushed")
+struct StationBoardsTests {
+    static let now = 1_705_750_000.0
+    static let platform = Coordinate(latitude: 40.7527, longitude: -73.9772)
+    // Station 723 with its two platforms, on a short stretch of the 7.
+    static let network = Network(
+        routes: [],
+        stops: [
+            NetworkStop(id: "723", name: "Grand Central-42 St", coordinate: platform, isStation: true),
+            NetworkStop(id: "723N", name: "Grand Central-42 St", coordinate: platform, parentStation: "723"),
+            NetworkStop(id: "723S", name: "Grand Central-42 St", coordinate: platform, parentStation: "723"),
+        ],
+        trips: [NetworkTrip(id: "7N-trip", routeID: "7", direction: "N", shapeID: "7..N")],
+        shapePoints: ["7..N": [Coordinate(latitude: 40.7510, longitude: -73.9790),
+                               Coordinate(latitude: 40.7545, longitude: -73.9750)]])
+
+    static func feeds(arrivingIn seconds: Double) -> FeedSnapshot {
+        let train = TrainReport(tripID: "7N-trip", routeID: "7", direction: "N", headsign: "Flushing-Main St",
+                                stopTimes: [StopTimePrediction(stopID: "723N", arrival: now + seconds, departure: now + seconds + 30)])
+        return FeedSnapshot([FeedReport(name: "7", timestamp: now, trains: [train])])
+    }
+
+    @Test("Boards by station id; unknown ids have none")
+    func lookup() throws {
+        let boards = StationBoards(network: Self.network)
+        let board = try #require(boards.board(station: "723", feeds: Self.feeds(arrivingIn: 200), now: Self.now))
+        #expect(board.groups.map { $0.arrivals.map { $0.minutes } } == [[3]])
+        #expect(boards.board(station: "999", feeds: Self.feeds(arrivingIn: 200), now: Self.now) == nil)
+    }
+
+    @Test("Watchers get a board when what it shows changes, not every tick")
+    func pushesOnlyChanges() {
+        let boards = StationBoards(network: Self.network)
+        let watched: Set<String> = ["723", "999"]
+        let first = boards.changedBoards(watched: watched, feeds: Self.feeds(arrivingIn: 200), now: Self.now)
+        #expect(first.map { $0.station } == ["723"])
+        // One second later the train is still 3 minutes away: nothing to push.
+        #expect(boards.changedBoards(watched: watched, feeds: Self.feeds(arrivingIn: 200), now: Self.now + 1).isEmpty)
+        // A new prediction changes the board.
+        let changed = boards.changedBoards(watched: watched, feeds: Self.feeds(arrivingIn: 100), now: Self.now + 1)
+        #expect(changed.map { String(decoding: $0.message, as: UTF8.self) } == [
+            #"{"type":"arrivals","station":"723","ts":1705750001,"groups":[{"route":"7","direction":"N","headsign":"Flushing-Main St","arrivals":[{"time":1705750100,"minutes":1,"due":false}]}]}"#,
+        ])
+        // Unwatched, then watched again: the board is pushed afresh.
+        #expect(boards.changedBoards(watched: [], feeds: Self.feeds(arrivingIn: 100), now: Self.now + 1).isEmpty)
+        #expect(boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 100), now: Self.now + 1).count == 1)
+    }
+}

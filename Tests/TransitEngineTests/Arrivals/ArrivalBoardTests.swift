@@ -1,0 +1,120 @@
+import Testing
+import TransitData
+@testable import TransitEngine
+
+@Suite("Arrival boards")
+struct ArrivalBoardTests {
+    static let now = 1_705_750_000.0
+
+    static let network = Network(
+        routes: [],
+        stops: [
+            NetworkStop(id: "127", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), isStation: true),
+            NetworkStop(id: "127N", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), parentStation: "127"),
+            NetworkStop(id: "127S", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), parentStation: "127"),
+            NetworkStop(id: "101", name: "Van Cortlandt Park-242 St", coordinate: Coordinate(latitude: 40.8894, longitude: -73.8983), isStation: true),
+            NetworkStop(id: "101N", name: "Van Cortlandt Park-242 St", coordinate: Coordinate(latitude: 40.8894, longitude: -73.8983), parentStation: "101"),
+        ],
+        trips: [NetworkTrip(id: "sched-2", routeID: "2", direction: "S", headsign: "Flatbush Av-Brooklyn College")],
+        shapePoints: [:])
+
+    static let timesSquare = Station(id: "127", name: "Times Sq-42 St",
+                                     coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872),
+                                     platforms: ["127N", "127S"], routes: ["1", "2"])
+
+    static func train(_ trip: String, route: String = "1", direction: String? = "N", headsign: String? = nil,
+                      at stop: String = "127N", arrival: Double?, departure: Double?, then last: String? = "101N") -> TrainReport {
+        var stops = [StopTimePrediction(stopID: stop, arrival: arrival, departure: departure)]
+        if let last { stops.append(StopTimePrediction(stopID: last, arrival: (departure ?? arrival ?? now) + 1_800)) }
+        return TrainReport(tripID: trip, routeID: route, direction: direction, headsign: headsign, stopTimes: stops)
+    }
+
+    static func board(_ trains: [TrainReport], now: Double = now) -> ArrivalBoard {
+        ArrivalBoard(station: timesSquare, network: network,
+                     feeds: FeedSnapshot([FeedReport(name: "123456", timestamp: now, trains: trains)]), now: now)
+    }
+
+    @Test("Keeps the next three per route and direction, soonest first, in whole minutes")
+    func nextThree() {
+        let trains = [600.0, 100, 1_300, 200, 45].enumerated().map { index, offset in
+            Self.train("t\(index)", arrival: Self.now + offset, departure: Self.now + offset + 30)
+        }
+        let board = Self.board(trains)
+        #expect(board.groups.count == 1)
+        let group = board.groups[0]
+        #expect(group.routeID == "1" && group.direction == "N")
+        #expect(group.arrivals.map { $0.tripID } == ["t4", "t1", "t3"])
+        #expect(group.arrivals.map { $0.minutes } == [0, 1, 3])
+        #expect(group.arrivals.map { $0.time } == [Self.now + 45, Self.now + 100, Self.now + 200])
+        #expect(group.arrivals.map { $0.isDue } == [false, false, false])
+    }
+
+    @Test("Due under 30 seconds; a train at the platform counts until it departs")
+    func dueAndDwelling() {
+        let board = Self.board([
+            Self.train("soon", arrival: Self.now + 29, departure: Self.now + 60),
+            Self.train("dwelling", arrival: Self.now - 20, departure: Self.now + 10),
+            Self.train("gone", arrival: Self.now - 90, departure: Self.now - 1),
+            Self.train("thirty", arrival: Self.now + 30, departure: Self.now + 60),
+        ])
+        let arrivals = board.groups[0].arrivals
+        #expect(arrivals.map { $0.tripID } == ["dwelling", "soon", "thirty"])
+        #expect(arrivals.map { $0.isDue } == [true, true, false])
+        #expect(arrivals.map { $0.minutes } == [0, 0, 0])
+        #expect(arrivals[0].time == Self.now)
+    }
+
+    @Test("A train terminating here (arrival only) is shown arriving; one with only a past arrival is gone")
+    func terminating() {
+        let board = Self.board([
+            Self.train("terminates", at: "127S", arrival: Self.now + 125, departure: nil, then: nil),
+            Self.train("arrived", at: "127S", arrival: Self.now - 5, departure: nil, then: nil),
+        ].map { var train = $0; train.direction = "S"; return train })
+        #expect(board.groups.count == 1)
+        #expect(board.groups[0].direction == "S")
+        #expect(board.groups[0].arrivals.map { $0.tripID } == ["terminates"])
+        #expect(board.groups[0].arrivals.map { $0.minutes } == [2])
+        #expect(board.groups[0].headsign == "Times Sq-42 St")
+    }
+
+    @Test("Headsign: the trip's own, else the schedule's, else its last stop's station name")
+    func headsigns() {
+        let board = Self.board([
+            Self.train("own", route: "3", headsign: "Harlem-148 St", arrival: Self.now + 60, departure: Self.now + 90),
+            Self.train("sched-2", route: "2", direction: "S", at: "127S", arrival: Self.now + 60, departure: Self.now + 90, then: nil),
+            Self.train("bare", route: "1", arrival: Self.now + 60, departure: Self.now + 90),
+        ])
+        #expect(board.groups.map { "\($0.routeID)\($0.direction)" } == ["1N", "2S", "3N"])
+        #expect(board.groups.map { $0.headsign } == ["Van Cortlandt Park-242 St", "Flatbush Av-Brooklyn College", "Harlem-148 St"])
+    }
+
+    @Test("Direction is the platform's side, whatever the trip says; other stations' stops are ignored")
+    func platformDirection() {
+        let board = Self.board([
+            Self.train("unlabelled", direction: nil, at: "127S", arrival: Self.now + 300, departure: Self.now + 330),
+            Self.train("labelled N", direction: "N", at: "127S", arrival: Self.now + 400, departure: Self.now + 430),
+            Self.train("elsewhere", at: "101N", arrival: Self.now + 60, departure: Self.now + 90, then: nil),
+        ])
+        #expect(board.groups.map { $0.direction } == ["S"])
+        #expect(board.groups[0].arrivals.map { $0.tripID } == ["unlabelled", "labelled N"])
+    }
+
+    @Test("Empty feeds and trains without times give an empty board")
+    func emptyInput() {
+        #expect(Self.board([]).groups.isEmpty)
+        #expect(Self.board([Self.train("timeless", arrival: nil, departure: nil)]).groups.isEmpty)
+        let none = ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: FeedSnapshot(), now: Self.now)
+        #expect(none.groups.isEmpty && none.stationID == "127")
+    }
+
+    @Test("Wire form matches docs/PROTOCOL.md")
+    func wireForm() {
+        let board = Self.board([Self.train("t", arrival: Self.now + 130.7, departure: Self.now + 160)])
+        var json = JSONWriter()
+        board.writeJSON(to: &json)
+        #expect(json.string == """
+            {"type":"arrivals","station":"127","ts":1705750000,"groups":[{"route":"1","direction":"N",\
+            "headsign":"Van Cortlandt Park-242 St","arrivals":[{"time":1705750130,"minutes":2,"due":false}]}]}
+            """)
+    }
+}

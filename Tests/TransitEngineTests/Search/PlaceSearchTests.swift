@@ -1,0 +1,121 @@
+import Testing
+import TestSupport
+@testable import TransitEngine
+
+@Suite("Place search")
+struct PlaceSearchTests {
+    @Test("Words are folded: case, accents, punctuation, abbreviations and ordinals")
+    func tokens() {
+        #expect(SearchTokens.of("14th Street-Union SQUARE") == ["14", "st", "union", "sq"])
+        #expect(SearchTokens.of("Lafayétte Avenue/Ave") == ["lafayette", "av", "av"])
+        #expect(SearchTokens.of("S.B. Coney Island") == ["s", "b", "coney", "island"])
+        #expect(SearchTokens.of("  ,,, -- ") == [])
+        #expect(SearchTokens.of("1st 2nd 3rd first") == ["1", "2", "3", "first"])
+    }
+
+    @Test("Typos: one slip up to 7 letters, two beyond, none in short words or numbers")
+    func typos() {
+        #expect(SearchTypos.areClose("unoin", "union"))       // swapped neighbours
+        #expect(SearchTypos.areClose("centrl", "central"))    // a letter missing
+        #expect(SearchTypos.areClose("grnd", "grand"))
+        #expect(SearchTypos.areClose("bronx", "brooklyn") == false)     // 5 letters: one slip only
+        #expect(SearchTypos.areClose("lexingtno", "lexington"))
+        #expect(SearchTypos.areClose("lxingtno", "lexington"))           // 8 letters: two slips
+        #expect(SearchTypos.areClose("sq", "st") == false)
+        #expect(SearchTypos.areClose("145", "125") == false)
+        #expect(SearchTypos.areClose("cortlnd", "cortlandt"))            // a prefix with a slip
+        #expect(SearchTypos.areClose("brooklyn", "bronx") == false)
+    }
+
+    static let places = [
+        PlaceSearch.Place(kind: .station, id: "635", name: "14 St - Union Sq", lines: ["4", "5", "6"], coordinate: Coordinate(latitude: 40.7349, longitude: -73.9900)),
+        PlaceSearch.Place(kind: .station, id: "132", name: "14 St", lines: ["1", "2", "3"], coordinate: Coordinate(latitude: 40.7377, longitude: -74.0002)),
+        PlaceSearch.Place(kind: .busStop, id: "401921", name: "UNION SQ E/E 15 ST", lines: ["M1"], coordinate: Coordinate(latitude: 40.7355, longitude: -73.9888)),
+    ]
+
+    @Test("Every query word must match; fuller matches and shorter names first; empty and huge queries are safe")
+    func ranking() {
+        let search = PlaceSearch(places: Self.places)
+        #expect(search.search("14 st").map { $0.id } == ["132", "635"])
+        #expect(search.search("union").map { $0.id } == ["635", "401921"])
+        #expect(search.search("union sq east").map { $0.id } == ["401921"])
+        #expect(search.search("14 st bronx").isEmpty)
+        #expect(search.search("").isEmpty && search.search("--- ***").isEmpty)
+        #expect(search.search(String(repeating: "union ", count: 20_000)).map { $0.id } == ["635", "401921"])
+        #expect(search.search("\u{0}\u{FFFD}💥").isEmpty)
+    }
+
+    @Test("At most 20 results")
+    func limit() {
+        let many = (0..<50).map { PlaceSearch.Place(kind: .busStop, id: "\($0)", name: "Broadway/W \($0) St", lines: ["M104"], coordinate: Coordinate(latitude: 40.8, longitude: -73.97)) }
+        #expect(PlaceSearch(places: many).search("broadway").count == PlaceSearch.resultLimit)
+    }
+}
+
+@Suite("Place search on the real subway stations", .enabled(if: SharedData.isAvailable))
+struct PlaceSearchQualityTests {
+    /// Real queries (typos, abbreviations, numbers, word order) and the station name riders expect first.
+    static let table: [(query: String, first: String)] = [
+        ("times sq", "Times Sq - 42 St"),
+        ("times square", "Times Sq - 42 St"),
+        ("TIMES SQUARE 42nd street", "Times Sq - 42 St"),
+        ("tiems sq", "Times Sq - 42 St"),
+        ("14 st union", "14 St - Union Sq"),
+        ("unoin sq", "14 St - Union Sq"),
+        ("union square", "14 St - Union Sq"),
+        ("grand central", "Grand Central - 42 St"),
+        ("grand centrl", "Grand Central - 42 St"),
+        ("42 street grand central", "Grand Central - 42 St"),
+        ("atlantic av", "Atlantic Av"),
+        ("atlantic avenue barclays", "Atlantic Av - Barclays Ctr"),
+        ("barclays center", "Atlantic Av - Barclays Ctr"),
+        ("jay st metrotech", "Jay St - MetroTech"),
+        ("metrotech", "Jay St - MetroTech"),
+        ("34th street penn station", "34 St - Penn Station"),
+        ("herald square", "34 St - Herald Sq"),
+        ("columbus circle", "59 St - Columbus Circle"),
+        ("coney island", "Coney Island - Stillwell Av"),
+        ("stillwell", "Coney Island - Stillwell Av"),
+        ("yankee stadium", "161 St - Yankee Stadium"),
+        ("yankees", "161 St - Yankee Stadium"),
+        ("van cortlandt", "Van Cortlandt Park - 242 St"),
+        ("van cortlnd park", "Van Cortlandt Park - 242 St"),
+        ("broadway lafayette", "Broadway-Lafayette St"),
+        ("Broadway-Lafayétte", "Broadway-Lafayette St"),
+        ("jackson hts roosevelt", "Jackson Hts - Roosevelt Av"),
+        ("jackson heights 82", "82 St - Jackson Hts"),
+        ("roosevelt island", "Roosevelt Island"),
+        ("flushing main street", "Flushing - Main St"),
+        ("kew gardens", "Kew Gardens - Union Tpke"),
+        ("crown heights utica", "Crown Hts - Utica Av"),
+        ("ditmars", "Astoria - Ditmars Blvd"),
+        ("astoria boulevard", "Astoria Blvd"),
+        ("lexington avenue 63", "Lexington Av/63 St"),
+        ("lex av 53", "Lexington Av/53 St"),
+        ("whitehall", "Whitehall St"),
+        ("world trade", "World Trade Center"),
+        ("st george", "St George"),
+        ("myrtle wyckoff", "Myrtle - Wyckoff Avs"),
+        ("bedford nostrand", "Bedford - Nostrand Avs"),
+        ("jamaica center", "Jamaica Center - Parsons/Archer"),
+        ("34 st 11 av", "34 St - 11 Av"),
+        ("5 av 59", "5 Av/59 St"),
+        ("kings highway", "Kings Hwy"),
+    ]
+
+    @Test("The expected station comes first for every query of the table")
+    func table() {
+        let search = PlaceSearch(stationsOf: RealFeeds.subway)
+        var misses: [String] = []
+        for (query, first) in Self.table {
+            let results = search.search(query)
+            if results.first?.name != first {
+                misses.append("\(query) → \(results.prefix(3).map { $0.name }) (expected \(first))")
+            }
+            #expect(results.count <= PlaceSearch.resultLimit)
+            #expect(results.allSatisfy { $0.kind == .station && $0.coordinate.isPlausible })
+        }
+        #expect(Self.table.count >= 30)
+        #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
+    }
+}
