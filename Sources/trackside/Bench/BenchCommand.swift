@@ -13,6 +13,8 @@ struct BenchCommand: CLICommand {
         PlaceBenchmark.self,
         SIRIDecodeBench.self,
         WebSocketDeflateBench.self,
+        BroadcastBenchServer.self,
+        WebSocketLoadBench.self,
     ] }
 
     static var usage: String {

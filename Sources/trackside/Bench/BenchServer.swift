@@ -39,7 +39,11 @@ final class BenchServer {
 
     /// The server's CPU time so far and resident memory now.
     func usage() -> (cpuSeconds: Double, residentBytes: Int) {
-        let pid = process.processIdentifier
+        Self.usage(pid: process.processIdentifier)
+    }
+
+    /// Any process's CPU time so far and resident memory now, from /proc.
+    static func usage(pid: Int32) -> (cpuSeconds: Double, residentBytes: Int) {
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
         // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
         let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []

@@ -3,7 +3,8 @@ import WebSocketServer
 
 /// One load-generating WebSocket client connection, without I/O: bytes in, frames to send
 /// and measurements out. It offers permessage-deflate, subscribes once the handshake is
-/// done, inflates what it receives and reads each message's `ts` for latency.
+/// done, inflates what it receives and reads each message's `ts` for latency. An echoing
+/// client answers every message with a new timestamped one, for round-trip measurements.
 struct LoadClient {
     enum Phase { case connecting, handshaking, open, closed }
 
@@ -20,10 +21,12 @@ struct LoadClient {
     private var inflater: PerMessageInflater?
     private let subscribe: [UInt8]
     private let host: String
+    private let echoes: Bool
 
-    init(host: String, subscribe: String) {
+    init(host: String, subscribe: String, echoes: Bool = false) {
         self.host = host
         self.subscribe = Array(subscribe.utf8)
+        self.echoes = echoes
     }
 
     /// The upgrade request, offering permessage-deflate as browsers do.
@@ -65,6 +68,9 @@ struct LoadClient {
                     text = Array(payload)
                 }
                 received.append(Self.describe(text, wireBytes: frame.end - offset))
+                if echoes {
+                    reply += Self.maskedFrame(opcode: 1, payload: Array(#"{"type":"echo","ts":\#(LoadWindow.wallMilliseconds())}"#.utf8))
+                }
             case 9:
                 reply += Self.maskedFrame(opcode: 10, payload: Array(payload))
             case 8:

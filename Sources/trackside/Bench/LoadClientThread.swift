@@ -30,9 +30,12 @@ final class LoadClientThread: @unchecked Sendable {
     private let window: LoadWindow
     private var snapshotSeen = Set<Int32>()
     private var indexByFD: [Int32: Int] = [:]
+    private let echoes: Bool
 
-    init(port: UInt16, subscriptions: [String], window: LoadWindow) {
+    /// `echoes`: every client answers each message it receives (see `LoadClient`).
+    init(port: UInt16, subscriptions: [String], window: LoadWindow, echoes: Bool = false) {
         self.port = port
+        self.echoes = echoes
         self.subscriptions = subscriptions
         self.window = window
         epoll = epoll_create1(0)
@@ -77,7 +80,7 @@ final class LoadClientThread: @unchecked Sendable {
             close(fd)
             return fail()
         }
-        clients[fd] = LoadClient(host: "127.0.0.1:\(port)", subscribe: subscriptions[index])
+        clients[fd] = LoadClient(host: "127.0.0.1:\(port)", subscribe: subscriptions[index], echoes: echoes)
         indexByFD[fd] = index
         var event = epoll_event()
         event.events = EPOLLOUT.rawValue | EPOLLIN.rawValue

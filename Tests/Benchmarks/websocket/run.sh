@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# WebSocket server benchmarks, side by side with Node's `ws` library, under one compiled load
+# generator (`trackside bench ws-load`). Run from the repository root:
+#   bash Tests/Benchmarks/websocket/run.sh
+# Scenarios (each server in turn, ours first, then the peer):
+#   idle       10,000 connections held, no broadcast: RSS per connection, without and with
+#              permessage-deflate negotiated
+#   broadcast  5,000 clients, 2 KiB JSON at 10 Hz, without and with permessage-deflate
+#   echo       100 clients each sending a small timestamped message as soon as the last came back
+# Server CPU comes from /proc/PID/stat over the measured window, RSS from /proc/PID/status.
+# Environment: IDLE_CLIENTS (10000), CLIENTS (5000), ECHO_CLIENTS (100), DURATION (20), SIZE (2048),
+# HZ (10), THREADS (1).
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+IDLE_CLIENTS=${IDLE_CLIENTS:-10000}
+CLIENTS=${CLIENTS:-5000}
+DURATION=${DURATION:-20}
+SIZE=${SIZE:-2048}
+HZ=${HZ:-10}
+THREADS=${THREADS:-1}
+ECHO_CLIENTS=${ECHO_CLIENTS:-100}
+
+ulimit -n "$(ulimit -Hn)"
+# Debian installs node-ws under /usr/share/nodejs, which a Node not from Debian does not search.
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+if ! node -e "require('ws')" 2>/dev/null; then
+  apt-get install -y node-ws >/dev/null || sudo apt-get install -y node-ws >/dev/null
+fi
+swift build -c release --product trackside >/dev/null
+TRACKSIDE=.build/release/trackside
+PEER=Tests/Benchmarks/websocket/peer_server.js
+
+server_pid=""
+cleanup() { [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true; }
+trap cleanup EXIT
+
+# start_server ours|peer deflate|plain HZ: starts it, sets server_pid and server_port.
+start_server() {
+  local kind=$1 compression=$2 rate=$3 log
+  log=$(mktemp)
+  if [[ $kind == ours ]]; then
+    local flag=""; [[ $compression == plain ]] && flag=--no-deflate
+    "$TRACKSIDE" bench serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
+  else
+    local flag=""; [[ $compression == deflate ]] && flag=--deflate
+    node "$PEER" --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
+  fi
+  server_pid=$!
+  for _ in $(seq 100); do
+    server_port=$(sed -n 's/.*listening on \([0-9]*\).*/\1/p' "$log")
+    [[ -n "$server_port" ]] && break
+    sleep 0.1
+  done
+  rm -f "$log"
+  [[ -n "$server_port" ]] || { echo "the $kind server did not start" >&2; exit 1; }
+  sleep 0.5
+}
+
+stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""; }
+
+rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+# field NAME LINE: the value of NAME=… in a ws-load result line.
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"; }
+
+declare -A result
+# run_case NAME ours|peer deflate|plain CLIENTS HZ DURATION [ws-load options]
+run_case() {
+  local name=$1 kind=$2 compression=$3 clients=$4 rate=$5 duration=$6 baseline line
+  shift 6
+  start_server "$kind" "$compression" "$rate"
+  baseline=$(rss_kib "$server_pid")
+  line=$("$TRACKSIDE" bench ws-load --port "$server_port" --server-pid "$server_pid" --clients "$clients" \
+           --threads "$THREADS" --duration "$duration" "$@")
+  stop_server
+  echo "$name $kind: baseline_rss_kib=$baseline $line"
+  result[$name.$kind]="baseline_rss_kib=$baseline $line"
+}
+
+for compression in plain deflate; do
+  for kind in ours peer; do run_case "idle-$compression" $kind $compression "$IDLE_CLIENTS" 0 5; done
+done
+for compression in plain deflate; do
+  for kind in ours peer; do run_case "broadcast-$compression" $kind $compression "$CLIENTS" "$HZ" "$DURATION"; done
+done
+for kind in ours peer; do run_case echo $kind plain "$ECHO_CLIENTS" 0 10 --echo; done
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "—"; else printf "%.2f", a / b }'; }
+echo
+echo "Idle: $IDLE_CLIENTS connections held (RSS growth over the server's own baseline)"
+echo "| compression | server | connected | RSS MiB | KiB per connection | per-connection ÷ peer |"
+echo "|---|---|---|---|---|---|"
+for compression in plain deflate; do
+  declare -A per
+  for kind in ours peer; do
+    r=${result[idle-$compression.$kind]}
+    connected=$(field subscribed "$r")
+    per[$kind]=$(awk -v r="$(field server_rss_kib "$r")" -v b="$(field baseline_rss_kib "$r")" -v n="$connected" \
+                 'BEGIN { printf "%.1f", (r - b) / (n > 0 ? n : 1) }')
+  done
+  for kind in ours peer; do
+    r=${result[idle-$compression.$kind]}
+    printf "| %s | %s | %s | %.0f | %s | %s |\n" "$compression" "$kind" "$(field subscribed "$r")" \
+      "$(awk -v r="$(field server_rss_kib "$r")" 'BEGIN { print r / 1024 }')" "${per[$kind]}" "$(ratio "${per[$kind]}" "${per[peer]}")"
+  done
+done
+echo
+echo "Broadcast: $CLIENTS clients, $SIZE B JSON at $HZ Hz, ${DURATION} s measured (expected $((CLIENTS * ${HZ%.*})) msgs/s)"
+echo "| compression | server | delivered msgs/s | delivered % | p50 ms | p99 ms | server CPU (cores) | CPU ÷ peer | RSS MiB | failures | load gen CPU |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for compression in plain deflate; do
+  peer_cpu=$(field server_cpu "${result[broadcast-$compression.peer]}")
+  for kind in ours peer; do
+    r=${result[broadcast-$compression.$kind]}
+    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n" "$compression" "$kind" "$(field msgs_per_s "$r")" \
+      "$(awk -v m="$(field msgs_per_s "$r")" -v e="$((CLIENTS * ${HZ%.*}))" 'BEGIN { printf "%.1f", 100 * m / e }')" \
+      "$(field p50_ms "$r")" "$(field p99_ms "$r")" "$(field server_cpu "$r")" "$(ratio "$(field server_cpu "$r")" "$peer_cpu")" \
+      "$(awk -v r="$(field server_rss_kib "$r")" 'BEGIN { print r / 1024 }')" "$(field failures "$r")" "$(field loadgen_cpu "$r")"
+  done
+done
+echo
+echo "Echo: $ECHO_CLIENTS clients, one message in flight each, no compression"
+echo "| server | round trips/s | ÷ peer | p50 ms | p99 ms | server CPU (cores) | load gen CPU |"
+echo "|---|---|---|---|---|---|---|"
+for kind in ours peer; do
+  r=${result[echo.$kind]}
+  printf "| %s | %s | %s | %s | %s | %s | %s |\n" "$kind" "$(field msgs_per_s "$r")" \
+    "$(ratio "$(field msgs_per_s "$r")" "$(field msgs_per_s "${result[echo.peer]}")")" "$(field p50_ms "$r")" \
+    "$(field p99_ms "$r")" "$(field server_cpu "$r")" "$(field loadgen_cpu "$r")"
+done
