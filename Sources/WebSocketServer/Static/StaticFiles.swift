@@ -110,34 +110,11 @@ public final class StaticFiles: Sendable {
     // MARK: Response
 
     private func response(for asset: StaticAsset, request: HTTPRequest) -> HTTPResponse {
-        let useGzip = asset.gzippedBody != nil && AcceptEncoding(request.headers).accepts("gzip")
-        let tag = useGzip ? asset.gzippedEntityTag : asset.entityTag
-        var headers = HTTPHeaders()
-        headers.add("Content-Type", asset.contentType)
-        headers.add("ETag", tag)
-        headers.add("Last-Modified", asset.lastModified)
-        let isHTML = asset.contentType.hasPrefix("text/html")
-        headers.add("Cache-Control", isHTML ? StaticFiles.htmlCacheControl : StaticFiles.assetCacheControl)
-        if asset.gzippedBody != nil { headers.add("Vary", "Accept-Encoding") }
-
-        if let condition = request.headers["If-None-Match"],
-           StaticFiles.matches(condition, tags: [asset.entityTag, asset.gzippedEntityTag]) {
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
-        if useGzip, let gzipped = asset.gzippedBody {
-            headers.add("Content-Encoding", "gzip")
-            return HTTPResponse(status: .ok, headers: headers, body: gzipped)
-        }
-        return HTTPResponse(status: .ok, headers: headers, body: asset.body)
-    }
-
-    /// `If-None-Match` by weak comparison (RFC 9110 §13.1.2): `*` or any listed tag, `W/` ignored.
-    static func matches(_ condition: String, tags: [String]) -> Bool {
-        let listed = condition.split(separator: ",").map { item -> String in
-            let trimmed = item.trimmingHTTPWhitespace()
-            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
-        }
-        return listed.contains("*") || listed.contains { tags.contains($0) }
+        let isHTML = asset.document.contentType.hasPrefix("text/html")
+        return asset.document.response(to: request, headers: HTTPHeaders([
+            ("Last-Modified", asset.lastModified),
+            ("Cache-Control", isHTML ? StaticFiles.htmlCacheControl : StaticFiles.assetCacheControl),
+        ]))
     }
 
     // MARK: File system

@@ -1,0 +1,66 @@
+/// A response body prepared once for many requests: its bytes, a gzipped copy when that is
+/// smaller, and a strong entity tag for each, so every request is answered with 304, gzip or
+/// the plain bytes without recomputing anything. Static files and generated API documents that
+/// do not change while the server runs (such as `/api/routes`) share it.
+public struct PreparedDocument: Sendable {
+    public let contentType: String
+    public let body: [UInt8]
+    /// The gzipped body, when compressing this type pays (at least 10 % smaller).
+    public let gzippedBody: [UInt8]?
+    /// A strong validator of the content; the gzipped representation's is `gzippedEntityTag`.
+    public let entityTag: String
+
+    public init(body: [UInt8], contentType: String) {
+        self.body = body
+        self.contentType = contentType
+        entityTag = "\"" + String(Self.fnv1a(body), radix: 16) + "\""
+        if MIMEType.isCompressible(contentType), body.count >= 256, let gzipped = Gzip.compress(body),
+           gzipped.count < body.count * 9 / 10 {
+            gzippedBody = gzipped
+        } else {
+            gzippedBody = nil
+        }
+    }
+
+    /// The entity tag of the gzipped representation (a different representation needs another tag).
+    public var gzippedEntityTag: String { String(entityTag.dropLast()) + "-gz\"" }
+
+    /// The response to `request`: 304 when its `If-None-Match` names either representation,
+    /// else the gzipped body when accepted, else the plain one; `headers` are added to each.
+    public func response(to request: HTTPRequest, headers extra: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        let useGzip = gzippedBody != nil && AcceptEncoding(request.headers).accepts("gzip")
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", contentType)
+        headers.add("ETag", useGzip ? gzippedEntityTag : entityTag)
+        for field in extra.fields { headers.add(field.name, field.value) }
+        if gzippedBody != nil { headers.add("Vary", "Accept-Encoding") }
+
+        if let condition = request.headers["If-None-Match"], Self.matches(condition, tags: [entityTag, gzippedEntityTag]) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        if useGzip, let gzippedBody {
+            headers.add("Content-Encoding", "gzip")
+            return HTTPResponse(status: .ok, headers: headers, body: gzippedBody)
+        }
+        return HTTPResponse(status: .ok, headers: headers, body: body)
+    }
+
+    /// `If-None-Match` by weak comparison (RFC 9110 §13.1.2): `*` or any listed tag, `W/` ignored.
+    static func matches(_ condition: String, tags: [String]) -> Bool {
+        let listed = condition.split(separator: ",").map { item -> String in
+            let trimmed = item.trimmingHTTPWhitespace()
+            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+        }
+        return listed.contains("*") || listed.contains { tags.contains($0) }
+    }
+
+    /// FNV-1a, 64 bits: a fast content hash; entity tags only need to change when content does.
+    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
