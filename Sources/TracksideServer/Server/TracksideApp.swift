@@ -127,7 +127,7 @@ public final class TracksideApp: Sendable {
         publishBoards(at: feedTime)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations, their boards and search.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations, their boards and search, and `/api/routes`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -160,6 +160,7 @@ public final class TracksideApp: Sendable {
         router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
         installStationRoutes(on: router)
         installStationDirectoryRoutes(on: router)
+        installRouteShapesRoute(on: router)
         // Load balancers and Kubernetes take an instance out of rotation while any feed is stale;
         // the static network is loaded before the routes exist, so only feeds can make it unready.
         router.get("/readyz") { [self] _ in readinessResponse() }
