@@ -1,0 +1,110 @@
+"""The station display (/display?station=ID) in headless Chromium against a real `trackside serve` (replay)."""
+import pytest
+from selenium.webdriver.common.by import By
+
+import headless_chromium
+from headless_chromium import wait_until
+from trackside_api import arrival_groups, get_json, replay_args, station_with_arrivals
+
+ROWS = "window.__trackside.rows"
+
+
+@pytest.fixture
+def busy_station(replay_server):
+    station, groups = station_with_arrivals(replay_server)
+    assert station is not None, "no busy Manhattan station has arrivals in the replay"
+    return station["properties"]["id"], groups
+
+
+def open_display(browser, server, query):
+    browser.get_log("browser")  # drop what earlier tests logged: each test checks its own page load
+    browser.get(f"{server.base_url}/display?{query}")
+    wait_until(browser, f"window.__trackside && window.__trackside.ready === true && {ROWS}.length > 0", timeout=30)
+
+
+def rows(browser):
+    return browser.execute_script(f"return {ROWS}")
+
+
+def assert_clean(browser, server):
+    assert browser.execute_script("return window.__errors") == []
+    assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    resources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert [url for url in resources if not url.startswith((server.base_url, "data:", "blob:"))] == []
+
+
+def test_board_shows_the_servers_arrivals(browser, replay_server, busy_station):
+    station, _ = busy_station
+    open_display(browser, replay_server, f"station={station}")
+    shown = rows(browser)
+    groups = arrival_groups(get_json(replay_server, f"/api/stations/{station}"))
+    expected = sorted((a["minutes"], g["route"], g["direction"]) for g in groups for a in g["arrivals"])
+    assert len(shown) == min(6, len(expected))
+    # Soonest first, and each row is one of the server's arrivals (minutes may have ticked by one since).
+    assert [r["minutes"] for r in shown] == sorted(r["minutes"] for r in shown)
+    for row in shown:
+        assert any(route == row["route"] and direction == row["direction"] and abs(minutes - row["minutes"]) <= 1
+                   for minutes, route, direction in expected), row
+    name = get_json(replay_server, f"/api/stations/{station}")["name"]
+    assert browser.find_element(By.ID, "station-name").text == name
+    assert browser.execute_script("return getComputedStyle(document.body).cursor") == "none"
+    assert page_state(browser) == "live"
+    assert_clean(browser, replay_server)
+
+
+def page_state(browser):
+    return browser.execute_script("return window.__trackside.state")
+
+
+def test_options_filter_and_restyle_the_board(browser, replay_server, busy_station):
+    station, groups = busy_station
+    direction = groups[0]["direction"]
+    route = groups[0]["route"]
+    open_display(browser, replay_server, f"station={station}&direction={direction}&lines={route}&rows=2"
+                                          "&theme=light&lang=es&scale=1.5")
+    shown = rows(browser)
+    assert 1 <= len(shown) <= 2
+    assert all(r["direction"] == direction and r["route"] == route for r in shown)
+    assert browser.execute_script("return document.documentElement.lang") == "es"
+    assert browser.execute_script("return document.documentElement.dataset.theme") == "light"
+    assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    assert_clean(browser, replay_server)
+
+
+@pytest.mark.parametrize("width,height", [(1920, 1080), (1080, 1920), (1024, 768)])
+def test_board_fits_the_screen(browser, replay_server, busy_station, width, height):
+    station, _ = busy_station
+    headless_chromium.set_viewport(browser, width, height)
+    try:
+        open_display(browser, replay_server, f"station={station}")
+        overflow = browser.execute_script("""
+            const w = innerWidth, h = innerHeight;
+            return [...document.querySelectorAll('.board-header, .row, .board-footer')]
+                .map(e => e.getBoundingClientRect())
+                .filter(r => r.left < 0 || r.top < 0 || r.right > w + 0.5 || r.bottom > h + 0.5).length
+                + (document.scrollingElement.scrollWidth > w ? 1 : 0);""")
+        assert overflow == 0
+    finally:
+        headless_chromium.set_viewport(browser, 1024, 768)
+
+
+def test_keeps_the_last_board_while_reconnecting(browser, start_trackside, shared_data):
+    first = start_trackside(*replay_args(shared_data))
+    station, _ = station_with_arrivals(first)
+    assert station is not None
+    open_display(browser, first, f"station={station['properties']['id']}")
+    before = rows(browser)
+    assert first.stop() == 0
+    wait_until(browser, "['reconnecting', 'offline'].includes(window.__trackside.state)", timeout=15)
+    wait_until(browser, "window.__trackside.boardAge >= 2", timeout=10)
+    kept = rows(browser)
+    assert kept, "the last board stays on screen"
+    assert {r["route"] for r in kept} <= {r["route"] for r in before}
+    assert "Reconnecting" in browser.find_element(By.ID, "connection").text or \
+        "Offline" in browser.find_element(By.ID, "connection").text
+    second = start_trackside(*replay_args(shared_data), port=first.port)
+    wait_until(browser, "window.__trackside.state === 'live'", timeout=30)
+    wait_until(browser, "window.__trackside.boardAge !== null && window.__trackside.boardAge < 2", timeout=30)
+    assert browser.find_element(By.ID, "connection").text == ""
+    assert browser.execute_script("return window.__errors") == []
+    second.stop()

@@ -1,0 +1,79 @@
+"""The map page's static layers, station popups and search in a real browser against a real `trackside serve`
+(replay): they need `/api/routes`, `/api/stations`, `/api/stations/{id}` and `/api/search`."""
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from headless_chromium import click_map_at, wait_until
+from map_page import assert_clean, open_map, page
+from trackside_api import station_with_arrivals
+
+
+def test_page_loads_offline_and_clean(browser, replay_server):
+    open_map(browser, replay_server, check_load=True)
+    status = browser.execute_script(
+        "const t = window.__trackside; return {state: t.state, source: t.source, stations: t.stationsLoaded,"
+        " lines: t.map.queryRenderedFeatures({layers: ['route-lines']}).length,"
+        " land: t.map.queryRenderedFeatures({layers: ['land']}).length}")
+    assert status["state"] == "live"
+    assert status["source"] == "replay"
+    assert status["stations"] > 400
+    assert status["lines"] > 0 and status["land"] > 0
+    assert page(browser, "vehiclesDrawn") > 0
+    time.sleep(2)  # a few ticks of deltas
+    assert_clean(browser, replay_server)
+
+
+def test_clicking_a_station_opens_its_arrivals(browser, replay_server):
+    station, _ = station_with_arrivals(replay_server)
+    assert station is not None, "no Manhattan station on the 1–6 lines has arrivals in the replay"
+    lon, lat = station["geometry"]["coordinates"]
+    open_map(browser, replay_server, at=f"{lon},{lat},15.5")
+    click_map_at(browser, lon, lat)
+    wait_until(browser, "document.querySelectorAll('.stop-popup .arrivals li').length > 0", timeout=15)
+    assert page(browser, "openStop") == station["properties"]["id"]
+    title = browser.find_element(By.CSS_SELECTOR, ".stop-popup h2").text
+    assert title == station["properties"]["name"]
+    rows = browser.find_elements(By.CSS_SELECTOR, ".stop-popup .arrivals li")
+    assert all(row.find_element(By.CSS_SELECTOR, ".minutes").text.endswith("min") for row in rows)
+    assert_clean(browser, replay_server)
+
+
+def test_subway_lines_toggle_hides_and_shows_them(browser, replay_server):
+    open_map(browser, replay_server)
+    count = "window.__trackside.map.queryRenderedFeatures({layers: ['route-lines']}).length"
+    browser.find_element(By.ID, "layers-button").click()
+    assert browser.execute_script(f"return {count}") > 0
+    browser.find_element(By.CSS_SELECTOR, 'input[data-layer="lines"]').click()
+    wait_until(browser, f"{count} === 0")
+    browser.find_element(By.CSS_SELECTOR, 'input[data-layer="lines"]').click()
+    wait_until(browser, f"{count} > 0")
+    assert_clean(browser, replay_server)
+
+
+def test_search_is_keyboard_navigable_and_flies_to_the_station(browser, replay_server):
+    open_map(browser, replay_server)
+    field = browser.find_element(By.ID, "search-input")
+    field.click()
+    field.send_keys("times sq")
+    wait_until(browser, "document.querySelectorAll('#search-results li[role=option]:not(.empty)').length > 0")
+    assert field.get_attribute("aria-expanded") == "true"
+    first = browser.find_element(By.CSS_SELECTOR, "#search-results li[aria-selected=true]")
+    assert field.get_attribute("aria-activedescendant") == first.get_attribute("id")
+    options = browser.find_elements(By.CSS_SELECTOR, "#search-results li[role=option]")
+    if len(options) > 1:
+        field.send_keys(Keys.ARROW_DOWN)
+        assert field.get_attribute("aria-activedescendant") == options[1].get_attribute("id")
+        field.send_keys(Keys.ARROW_UP)
+    chosen = first.find_element(By.CSS_SELECTOR, "span").text
+    assert "Times Sq" in chosen
+    field.send_keys(Keys.ENTER)
+    wait_until(browser, "window.__trackside.openStop !== null")
+    assert field.get_attribute("aria-expanded") == "false"
+    wait_until(browser, "document.querySelector('.stop-popup h2') !== null")
+    assert browser.find_element(By.CSS_SELECTOR, ".stop-popup h2").text == chosen
+    field.send_keys(Keys.ESCAPE)
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    wait_until(browser, "window.__trackside.openStop === null")
+    assert_clean(browser, replay_server)
