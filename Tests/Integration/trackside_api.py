@@ -1,5 +1,6 @@
 """Small REST helpers shared by the browser suites and the screenshot script."""
 import json
+import time
 import urllib.request
 
 # Replay of recorded MTA feeds (1–6 and S lines, 2016-05-11) on the 2018 static GTFS, looped: trains run in
@@ -26,12 +27,17 @@ def arrival_groups(details):
     return arrivals.get("groups", []) if isinstance(arrivals, dict) else arrivals or []
 
 
-def station_with_arrivals(server):
-    """The first busy station that has arrivals now: its GeoJSON feature and its groups, or (None, [])."""
+def station_with_arrivals(server, timeout=15.0):
+    """The first busy station that has arrivals: its GeoJSON feature and its groups, or (None, []) when
+    none has any within `timeout` seconds (a server just started may not have placed its first feed yet)."""
     features = {f["properties"]["id"]: f for f in get_json(server, "/api/stations")["features"]}
-    for station in BUSY_STATIONS:
-        if station in features:
-            groups = arrival_groups(get_json(server, f"/api/stations/{station}"))
-            if groups:
-                return features[station], groups
-    return None, []
+    deadline = time.monotonic() + timeout
+    while True:
+        for station in BUSY_STATIONS:
+            if station in features:
+                groups = arrival_groups(get_json(server, f"/api/stations/{station}"))
+                if groups:
+                    return features[station], groups
+        if time.monotonic() > deadline:
+            return None, []
+        time.sleep(0.25)
