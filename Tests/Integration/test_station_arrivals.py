@@ -95,3 +95,26 @@ def test_station_list_one_station_and_search(server):
     for bad in ("/api/search", "/api/search?q=", "/api/search?q=" + "a" * 101):
         status, body = get(server, bad)
         assert status == 400 and body["error"]["code"] == "bad_request", bad
+
+
+def test_sign_board_lists_the_soonest_arrivals_as_short_lines(server):
+    """`/api/stations/{id}/board?rows=N`: the board's arrivals of every group, soonest first, as text lines."""
+    status, sign = get(server, f"/api/stations/{GRAND_CENTRAL_7}/board?rows=4")
+    assert status == 200
+    assert sign["station"] == GRAND_CENTRAL_7 and sign["name"]
+    status, board = get(server, f"/api/stations/{GRAND_CENTRAL_7}/arrivals")
+    # The same arrivals as the board (which may have moved on by a tick), merged in time order.
+    merged = sorted((a["time"], g["route"], g["direction"], a["minutes"]) for g in board["groups"] for a in g["arrivals"])
+    assert 1 <= len(sign["rows"]) <= 4 and len(sign["rows"]) == min(4, len(merged))
+    assert [r["minutes"] for r in sign["rows"]] == sorted(r["minutes"] for r in sign["rows"])
+    for row in sign["rows"]:
+        assert row["route"] == "7" and row["direction"] in ("N", "S")
+        assert row["text"].startswith("7 ") and len(row["text"]) <= 2 + 16 + 2 + 7
+        assert row["text"].endswith("Due" if row["due"] else f"{row['minutes']} min")
+
+    assert get(server, f"/api/stations/{GRAND_CENTRAL_7}/board")[0] == 200
+    for bad in ("0", "21", "x", "-1"):
+        status, body = get(server, f"/api/stations/{GRAND_CENTRAL_7}/board?rows={bad}")
+        assert status == 400 and body["error"]["code"] == "bad_request"
+    status, body = get(server, "/api/stations/R99X/board")
+    assert status == 404 and body["error"]["code"] == "not_found"

@@ -1,9 +1,12 @@
+import TransitData
 import TransitEngine
 import WebSocketServer
 
 extension TracksideApp {
     /// Installs `GET /api/stations/{id}/arrivals`: the station's board at the feeds' time now,
-    /// the same message `watch` pushes. A malformed id is a 400, an unknown one a 404.
+    /// the same message `watch` pushes; and `GET /api/stations/{id}/board?rows=4`, the same board as
+    /// a few short text lines for LED signs and other non-browser displays. A malformed id or row
+    /// count is a 400, an unknown station a 404.
     func installStationRoutes(on router: Router) {
         router.get("/api/stations/{id}/arrivals") { [self] request in
             let id: String
@@ -18,7 +21,30 @@ extension TracksideApp {
             }
             return .json(StationBoards.message(board))
         }
+        router.get("/api/stations/{id}/board") { [self] request in
+            let id: String
+            do throws(PushRequestError) {
+                id = try ClientRequest.stationID(request.parameters["id"] ?? "")
+            } catch {
+                return Self.errorResponse(error)
+            }
+            let rowsText = request.query["rows"] ?? "4"
+            guard let rows = Int(rowsText), (1...Self.maximumSignRows).contains(rows) else {
+                return request.error(.badRequest, "rows must be a whole number from 1 to \(Self.maximumSignRows)")
+            }
+            let now = source.feedTime(atWallTime: clock())
+            guard let station = boards.network.stations.first(where: { $0.id == id }),
+                  let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
+                return request.error(.notFound, "no station \(id)")
+            }
+            var json = JSONWriter(reservingCapacity: 512)
+            board.writeSignJSON(name: station.name, rows: rows, to: &json)
+            return .json(json.bytes)
+        }
     }
+
+    /// The most lines `/api/stations/{id}/board` returns.
+    static let maximumSignRows = 20
 
     /// Pushes the watched stations' boards that changed (called by the tick, after the vehicles).
     func publishBoards(at feedTime: Double) {

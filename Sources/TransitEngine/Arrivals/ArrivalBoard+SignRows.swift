@@ -1,0 +1,51 @@
+import TransitData
+
+extension ArrivalBoard {
+    /// One line of a text sign: the next arrival of any group, soonest first.
+    public struct SignRow: Hashable, Sendable {
+        public var routeID: String
+        public var direction: String
+        public var headsign: String
+        public var minutes: Int
+        public var isDue: Bool
+        /// The row as one short line: `1 South Ferry  3 min`, `2 Wakefield-241 St  Due`.
+        public var text: String
+    }
+
+    /// The sign lines LED displays show (`/api/stations/{id}/board`): the board's arrivals of
+    /// every group merged in time order, the first `count` of them, headsigns cut to
+    /// `headsignWidth` characters so a line fits a narrow sign.
+    public func signRows(count: Int, headsignWidth: Int = 16) -> [SignRow] {
+        let arrivals = groups.flatMap { group in group.arrivals.map { (group, $0) } }
+            .sorted { ($0.1.time, $0.0.routeID) < ($1.1.time, $1.0.routeID) }
+        return arrivals.prefix(count).map { group, arrival in
+            let headsign = group.headsign ?? group.direction
+            let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
+            let when = arrival.isDue ? "Due" : "\(arrival.minutes) min"
+            return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
+                           minutes: arrival.minutes, isDue: arrival.isDue, text: "\(group.routeID) \(shown)  \(when)")
+        }
+    }
+
+    /// `{"station","name","ts","rows":[{"route","direction","headsign","minutes","due","text"}]}`.
+    public func writeSignJSON(name: String, rows count: Int, to json: inout JSONWriter) {
+        json.object { o in
+            o.key("station"); o.value(stationID)
+            o.key("name"); o.value(name)
+            o.key("ts"); o.value(timestamp, decimals: 0)
+            o.key("rows")
+            o.array { list in
+                for row in signRows(count: count) {
+                    list.object { r in
+                        r.key("route"); r.value(row.routeID)
+                        r.key("direction"); r.value(row.direction)
+                        r.key("headsign"); r.value(row.headsign)
+                        r.key("minutes"); r.value(row.minutes)
+                        r.key("due"); r.value(row.isDue)
+                        r.key("text"); r.value(row.text)
+                    }
+                }
+            }
+        }
+    }
+}
