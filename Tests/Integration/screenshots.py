@@ -4,7 +4,8 @@
 
 Starts the server on the recorded 1–6/S replay (from ../shared/data) with the 2018 static GTFS, then takes:
 desktop-map.png (1280x800, Midtown), station-popup.png (a station's live arrivals) and phone.png (390x844,
-touch, twice the pixel density).
+touch, twice the pixel density); then the station display at Times Sq in three screen shapes (16:9, 9:16, 4:3) and
+two themes (dark, light): display-<shape>-<theme>.png.
 """
 import pathlib
 import subprocess
@@ -22,6 +23,9 @@ from trackside_api import get_json, replay_args  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 STATION = "127"  # Times Sq-42 St
+# The display's screen shapes (CSS pixels) and themes.
+DISPLAY_SCREENS = {"16x9": (1280, 720), "9x16": (720, 1280), "4x3": (1024, 768)}
+DISPLAY_THEMES = ("dark", "light")
 
 
 def station_position(server):
@@ -74,9 +78,23 @@ def main() -> None:
                 phone.save_screenshot(str(OUT / "phone.png"))
             finally:
                 phone.quit()
+
+            for shape, (width, height) in DISPLAY_SCREENS.items():
+                screen = headless_chromium.start(width, height)
+                try:
+                    for theme in DISPLAY_THEMES:
+                        screen.get(f"{server.base_url}/display?station={STATION}&theme={theme}")
+                        headless_chromium.wait_until(
+                            screen, "window.__trackside && window.__trackside.ready === true"
+                            " && window.__trackside.rows.length > 0", timeout=60)
+                        time.sleep(0.5)
+                        screen.save_screenshot(str(OUT / f"display-{shape}-{theme}.png"))
+                finally:
+                    screen.quit()
         finally:
             server.stop()
-    for name in ("desktop-map.png", "station-popup.png", "phone.png"):
+    displays = [f"display-{shape}-{theme}.png" for shape in DISPLAY_SCREENS for theme in DISPLAY_THEMES]
+    for name in ("desktop-map.png", "station-popup.png", "phone.png", *displays):
         print(OUT / name)
     if missing:
         raise SystemExit("not regenerated: " + "; ".join(missing))
