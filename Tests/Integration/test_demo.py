@@ -24,7 +24,9 @@ def test_no_arguments_serves_the_demo_with_moving_trains(start_trackside):
         time.sleep(0.2)
     assert vehicles, "no vehicles within 10 s of listening"
     assert {v["route"] for v in vehicles} <= {"1", "2"}
-    moving = {v["id"]: v for v in vehicles if v["status"] == "moving"}
+    # A moving train carries the segment clients animate it along, except when there is less than a
+    # metre left to run (a later prediction holds it short of the next station): none to animate.
+    moving = {v["id"]: v for v in vehicles if v["status"] == "moving" and "seg" in v}
     assert moving, "the 1 and 2 run around the clock: some trains must be between stations"
     for vehicle in moving.values():
         segment = vehicle["seg"]
