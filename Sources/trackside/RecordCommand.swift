@@ -1,5 +1,6 @@
 import Foundation
 import TracksideServer
+import WebSocketServer
 
 /// `trackside record --source mta --out DIR [--duration 1h]`: stores the live feeds' raw
 /// responses with their fetch times, as a folder `serve --source replay:DIR` plays back.
@@ -37,15 +38,15 @@ struct RecordCommand: CLICommand {
         } catch {
             throw ArgumentList.UsageError(description: "\(error)")
         }
-        let log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("trackside: \($0)\n".utf8)) }
-        if feeds.busTimeKey == nil { log("MTA_BUS_TIME_KEY is not set: buses are not recorded") }
-        let source = PollingSource(endpoints: endpoints, timeout: options.timeout, log: log)
+        let logger = Logger.standardError()
+        if feeds.busTimeKey == nil { logger.warning("MTA_BUS_TIME_KEY is not set: buses are not recorded") }
+        let source = PollingSource(endpoints: endpoints, timeout: options.timeout, logger: logger)
         source.start { payload in
             do {
                 let file = try recorder.record(payload, fetchedAt: Date().timeIntervalSince1970)
-                log("recorded \(file.lastPathComponent) (\(payload.bytes.count) bytes)")
+                logger.info("recorded \(file.lastPathComponent) (\(payload.bytes.count) bytes)", [("feed", payload.feedID)])
             } catch {
-                log("cannot write \(payload.feedID) into \(out): \(error.localizedDescription)")
+                logger.error("cannot write \(payload.feedID) into \(out): \(error.localizedDescription)", [("feed", payload.feedID)])
             }
         }
         Thread.sleep(forTimeInterval: duration)

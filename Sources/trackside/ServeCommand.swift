@@ -47,6 +47,8 @@ struct ServeCommand: CLICommand {
                                ones close with 1009 (default 1048576; Autobahn 9.* needs 16777216)
           --stall-timeout S    seconds a WebSocket client may leave its output backed up (over
                                1 MiB) before it is closed with 1008 (default 10)
+          --log-level LEVEL    debug, info, warning or error (default info)
+          --log-format FORMAT  text or json: one line per event on stderr (default text)
 
         Live feeds (--source mta):
         \(MTAFeedOptions.usage)
@@ -61,6 +63,9 @@ struct ServeCommand: CLICommand {
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
+        let logger = Logger.standardError(
+            level: try arguments.value("log-level", default: .info) { LogLevel(name: $0) },
+            format: try arguments.value("log-format", default: .text) { LogFormat(rawValue: $0) })
         var configuration = ServerConfiguration()
         configuration.host = try arguments.value("host") ?? configuration.host
         configuration.port = try arguments.value("port", default: configuration.port) { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }
@@ -70,6 +75,7 @@ struct ServeCommand: CLICommand {
         let requestTimeout = try arguments.value("request-timeout", default: 10.0) { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }
         configuration.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
         var webSocket = WebSocketConfiguration()
+        webSocket.logger = logger
         webSocket.maximumMessageSize = try arguments.value("max-message-size", default: webSocket.maximumMessageSize) {
             Int($0).flatMap { (125...(1 << 30)).contains($0) ? $0 : nil }
         }
@@ -77,7 +83,7 @@ struct ServeCommand: CLICommand {
         webSocket.outputStallTimeout = .milliseconds(Int(stallTimeout * 1000))
         let enableEcho = arguments.flag("enable-echo")
         let publicFolder = try arguments.value("public") ?? defaultPublicFolder()
-        let application = try applicationConfiguration(&arguments)
+        let application = try applicationConfiguration(&arguments, logger: logger)
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(extra[0])'") }
         guard let publicFolder else {
@@ -98,16 +104,14 @@ struct ServeCommand: CLICommand {
         do {
             try BaseMapRoute.bundled().install(on: router)
         } catch {
-            FileHandle.standardError.write(Data("trackside: no base map: \(error)\n".utf8))
+            logger.warning("no base map: \(error)")
         }
         if enableEcho {
             router.webSocketEcho("/echo", configuration: webSocket)
         }
         let app: TracksideApp
         do {
-            app = try TracksideApp(configuration: application, webSocket: webSocket) { line in
-                FileHandle.standardError.write(Data("trackside: \(line)\n".utf8))
-            }
+            app = try TracksideApp(configuration: application, webSocket: webSocket, logger: logger)
         } catch let error as TracksideConfiguration.ConfigurationError {
             throw ArgumentList.UsageError(description: error.description)
         }
@@ -120,14 +124,14 @@ struct ServeCommand: CLICommand {
         // Written unbuffered: tests and supervisors wait for this exact line.
         FileHandle.standardOutput.write(Data("trackside: listening on http://\(address.host):\(address.port)\n".utf8))
         let signal = ShutdownSignals.wait()
-        FileHandle.standardError.write(Data("trackside: signal \(signal), shutting down\n".utf8))
+        logger.info("signal \(signal), shutting down")
         app.stop()
         server.shutdown()
         return 0
     }
 
     /// The application options.
-    private static func applicationConfiguration(_ arguments: inout ArgumentList) throws -> TracksideConfiguration {
+    private static func applicationConfiguration(_ arguments: inout ArgumentList, logger: Logger) throws -> TracksideConfiguration {
         let sourceText = try arguments.value("source") ?? "demo"
         var gtfsPaths = try arguments.values("gtfs")
         let dataFolder = try arguments.value("data")
@@ -151,7 +155,7 @@ struct ServeCommand: CLICommand {
             guard let url = URL(string: staticGTFSURL) else { throw ArgumentList.UsageError(description: "bad --static-gtfs-url '\(staticGTFSURL)'") }
             let cache = StaticGTFSCache(url: url, directory: URL(fileURLWithPath: cacheFolder))
             do {
-                gtfsPaths = [try cache.path { FileHandle.standardError.write(Data("trackside: \($0)\n".utf8)) }]
+                gtfsPaths = [try cache.path(logger: logger)]
             } catch {
                 throw ArgumentList.UsageError(description: error.description)
             }

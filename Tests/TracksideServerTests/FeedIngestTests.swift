@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 import TransitEngine
 @testable import TracksideServer
+import WebSocketServer
 
 @Suite(.enabled(if: SharedData.isAvailable)) struct FeedIngestTests {
     static let folder = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s/"
@@ -19,7 +20,7 @@ import TransitEngine
 
     @Test func badUpdatesKeepTheLastGoodFeedAndANewRoundStartsAfresh() throws {
         let log = Log()
-        let ingest = FeedIngest(profile: NYCTProfile()) { line in log.lines.withLock { $0.append(line) } }
+        let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { line in log.lines.withLock { $0.append(line) } })
         let first = try payload("feed51-7_20190601T112825.pb")
         #expect(ingest.ingest(first, feedTime: 1_559_402_905, wallTime: 1))
         #expect(ingest.contentTimestamp(.gtfsRealtime, first.bytes) == 1_559_402_905)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TracksideServer
+import WebSocketServer
 
 @Suite struct PollBackoffTests {
     @Test func healthyFeedsKeepTheirInterval() {
@@ -84,14 +85,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var cache = StaticGTFSCache(url: Self.refused, directory: folder)
         cache.timeout = 2
-        #expect(throws: StaticGTFSCache.Failure.self) { try cache.path { _ in } }
+        #expect(throws: StaticGTFSCache.Failure.self) { try cache.path(logger: Logger { _ in }) }
 
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("subway-gtfs.zip")
         try Data([0x50, 0x4B, 0x03, 0x04]).write(to: file)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -200_000)], ofItemAtPath: file.path)
         let logged = Mutex<[String]>([])
-        #expect(try cache.path { line in logged.withLock { $0.append(line) } } == file.path)
+        #expect(try cache.path(logger: Logger { line in logged.withLock { $0.append(line) } }) == file.path)
         #expect(logged.withLock { $0.count == 1 && $0[0].contains("using the older cached") })
     }
 
@@ -102,7 +103,7 @@ import Testing
         let file = folder.appendingPathComponent("subway-gtfs.zip")
         try Data([0x50, 0x4B, 0x03, 0x04]).write(to: file)
         let logged = Mutex<[String]>([])
-        #expect(try StaticGTFSCache(url: Self.refused, directory: folder).path { line in logged.withLock { $0.append(line) } } == file.path)
+        #expect(try StaticGTFSCache(url: Self.refused, directory: folder).path(logger: Logger { line in logged.withLock { $0.append(line) } }) == file.path)
         #expect(logged.withLock { $0.isEmpty })
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TransitEngine
+import WebSocketServer
 
 /// Turns delivered payloads into the feed store's reports: decodes each with the engine's
 /// profile and offers it, so a bad fetch only marks its feed stale. Thread-safe: sources
@@ -10,11 +11,11 @@ public final class FeedIngest: Sendable {
     /// The replay round the store holds (see `FeedPayload.round`).
     private let currentRound = Atomic<Int>(0)
     private let profile: any AgencyProfile
-    private let log: @Sendable (String) -> Void
+    private let logger: Logger
 
-    public init(profile: any AgencyProfile, log: @escaping @Sendable (String) -> Void) {
+    public init(profile: any AgencyProfile, logger: Logger) {
         self.profile = profile
-        self.log = log
+        self.logger = logger
     }
 
     /// Decodes and stores one payload; true when it replaced its feed (a tick should run).
@@ -24,7 +25,7 @@ public final class FeedIngest: Sendable {
         if payload.round > currentRound.load(ordering: .acquiring) {
             store.withLock { $0 = FeedStore() }
             currentRound.store(payload.round, ordering: .releasing)
-            log("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
+            logger.info("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
         }
         let outcome: FeedStore<FeedReport>.Outcome
         do {
@@ -37,7 +38,7 @@ public final class FeedIngest: Sendable {
             outcome = store.withLock { $0.reject(id: payload.feedID, reason: error.description) }
         }
         if case .failed(let reason) = outcome {
-            log("feed \(payload.feedID): kept the last good data (\(payload.origin): \(reason))")
+            logger.warning("feed \(payload.feedID): kept the last good data (\(payload.origin): \(reason))", [("feed", payload.feedID)])
         }
         return outcome == .accepted
     }

@@ -27,16 +27,16 @@ public final class TracksideApp: Sendable {
     /// Placement memory, with the replay round it belongs to.
     private let memory = Mutex((round: 0, memory: PlacementMemory()))
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
-    private let log: @Sendable (String) -> Void
+    private let logger: Logger
     let clock: @Sendable () -> Double
 
     /// Loads the network and prepares the source; nothing runs until `start()`.
     public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
-                log: @escaping @Sendable (String) -> Void,
+                logger: Logger,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
         self.configuration = configuration
         self.webSocket = webSocket
-        self.log = log
+        self.logger = logger
         self.clock = clock
         startedAt = clock()
         let profile = NYCTProfile()
@@ -50,7 +50,7 @@ public final class TracksideApp: Sendable {
         }
         engine = PlacementEngine(network: Network(gtfs: feeds, profile: profile))
         boards = StationBoards(network: engine.network)
-        ingest = FeedIngest(profile: profile, log: log)
+        ingest = FeedIngest(profile: profile, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
             // The first feed is the timetable the simulator runs; later ones only add to the network.
@@ -67,11 +67,11 @@ public final class TracksideApp: Sendable {
         case .mta:
             do {
                 source = PollingSource(endpoints: try configuration.mtaFeeds.endpoints(), timeout: configuration.fetchTimeout,
-                                       log: log)
+                                       logger: logger)
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
-            if configuration.mtaFeeds.busTimeKey == nil { log("MTA_BUS_TIME_KEY is not set: buses are skipped") }
+            if configuration.mtaFeeds.busTimeKey == nil { logger.warning("MTA_BUS_TIME_KEY is not set: buses are skipped") }
         case .replay(let directory):
             let recording: ReplayRecording
             do {
@@ -79,7 +79,7 @@ public final class TracksideApp: Sendable {
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
-            for skipped in recording.skipped { log("replay: skipped \(skipped)") }
+            for skipped in recording.skipped { logger.info("replay: skipped \(skipped)") }
             source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
                                   loops: configuration.replayLoops, start: clock(), skip: configuration.replaySkip)
         }

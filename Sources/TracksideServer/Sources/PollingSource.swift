@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import WebSocketServer
 
 /// `--source mta` and `trackside record`: polls live feeds, each on its own thread and interval.
 ///
@@ -15,15 +16,15 @@ public final class PollingSource: FeedSource, Sendable {
     private let timeout: Double
     private let session: URLSession
     private let threads: [SourceThread]
-    private let log: @Sendable (String) -> Void
+    private let logger: Logger
 
     /// - Parameter timeout: seconds a request may take before it counts as failed.
     public init(kind: String = "mta", endpoints: [FeedEndpoint], timeout: Double = 10,
-                log: @escaping @Sendable (String) -> Void) {
+                logger: Logger) {
         self.kind = kind
         self.endpoints = endpoints
         self.timeout = timeout
-        self.log = log
+        self.logger = logger
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -66,7 +67,10 @@ public final class PollingSource: FeedSource, Sendable {
             }
             let succeeded = outcome.isSuccess
             let delay = backoff.delay(afterSuccess: succeeded, jitter: Double.random(in: 0..<1, using: &generator))
-            if !succeeded { log("\(endpoint.feedID): \(origin) failed \(backoff.failures)×; next try in \(Int(delay)) s") }
+            if !succeeded {
+                logger.warning("\(endpoint.feedID): \(origin) failed \(backoff.failures)×; next try in \(Int(delay)) s",
+                               [("feed", endpoint.feedID)])
+            }
             next = Date().timeIntervalSince1970 + delay
         }
     }

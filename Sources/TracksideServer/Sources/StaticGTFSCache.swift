@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import WebSocketServer
 
 /// The static subway GTFS `--source mta` needs: downloaded once as a zip, kept in a cache folder
 /// and fetched again when older than `maxAge`. When the download fails a cached copy is used
@@ -27,7 +28,7 @@ public struct StaticGTFSCache: Sendable {
     }
 
     /// The cached zip's path, downloading it first when missing or old.
-    public func path(log: @Sendable (String) -> Void) throws(Failure) -> String {
+    public func path(logger: Logger) throws(Failure) -> String {
         let file = directory.appendingPathComponent("subway-gtfs.zip")
         let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         if let modified, Date().timeIntervalSince(modified) < maxAge { return file.path }
@@ -40,7 +41,7 @@ public struct StaticGTFSCache: Sendable {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try bytes.write(to: file, options: .atomic)
-                log("static GTFS: downloaded \(url.absoluteString) (\(bytes.count) bytes) into \(file.path)")
+                logger.info("static GTFS: downloaded \(url.absoluteString) (\(bytes.count) bytes) into \(file.path)")
                 return file.path
             } catch {
                 problem = "cannot write \(file.path): \(error.localizedDescription)"
@@ -55,7 +56,7 @@ public struct StaticGTFSCache: Sendable {
         guard modified != nil else {
             throw Failure(description: "cannot download the static GTFS \(url.absoluteString): \(problem); give --gtfs PATH")
         }
-        log("static GTFS: \(url.absoluteString) failed (\(problem)); using the older cached \(file.path)")
+        logger.warning("static GTFS: \(url.absoluteString) failed (\(problem)); using the older cached \(file.path)")
         return file.path
     }
 }

@@ -29,30 +29,12 @@ public struct HTTPResponse: Sendable {
     /// when `json` is false (pages and files are not API clients).
     public static func error(_ status: HTTPStatus, code: String, message: String, json: Bool) -> HTTPResponse {
         guard json else { return .text("\(status.code) \(status.reason): \(message)\n", status: status) }
-        let body = "{\"error\":{\"code\":\(jsonString(code)),\"message\":\(jsonString(message))}}"
+        let body = "{\"error\":{\"code\":\(JSONStringLiteral.quoted(code)),\"message\":\(JSONStringLiteral.quoted(message))}}"
         return .json(Array(body.utf8), status: status)
     }
 
     /// A short machine-readable code for a status, used in JSON error bodies (`not_found`).
     public static func errorCode(for status: HTTPStatus) -> String {
         status.reason.lowercased().split(separator: " ").joined(separator: "_")
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }

@@ -27,6 +27,8 @@ public struct WebSocketConfiguration: Sendable {
     public var allowedOrigins: Set<String>?
     /// Picks one of the client's `Sec-WebSocket-Protocol` values, or nil for none. The default picks none.
     public var selectSubprotocol: @Sendable (_ offered: [String]) -> String?
+    /// Where connection events (a client closed for stalling) are logged; standard error by default.
+    public var logger = Logger.standardError()
 
     /// The production defaults: 1 MiB messages, 20 s keepalive with a 10 s pong timeout,
     /// 5 s close timeout, 1 MiB of pending output for at most 10 s, compression on.

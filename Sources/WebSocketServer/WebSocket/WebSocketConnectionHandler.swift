@@ -178,7 +178,7 @@ final class WebSocketConnectionHandler {
         let queued = connection.queuedBytes
         let seconds = configuration.outputStallTimeout.components.seconds
         let reason = "client stopped reading: \(queued) bytes queued for \(seconds) s"
-        FileHandle.standardError.write(Data("trackside: websocket \(connection.remoteAddress) closed 1008: \(reason)\n".utf8))
+        configuration.logger.warning("websocket \(connection.remoteAddress) closed 1008: \(reason)", [("client", connection.remoteAddress)])
         _ = machine.close(code: .policyViolation, reason: "output stalled", now: .now)
         reportClose(.policyViolation, reason)
         connection.abort()
