@@ -1,5 +1,6 @@
 import Foundation
 import TransitData
+import WebSocketServer
 
 /// Runs a static GTFS timetable as if it were a live railway and reports it as GTFS-realtime.
 ///
@@ -77,7 +78,7 @@ public struct ScheduleSimulator: Sendable {
 
     /// The trip's stops in absolute times with its delay profile applied.
     func simulate(_ trip: TimetabledTrip, serviceDate: GTFSDate, dayStart: Double) -> SimulatedTrip {
-        var random = SplitMix64(seed: seed ^ Self.hash(trip.tripID) ^ UInt64(serviceDate.year * 10000 + serviceDate.month * 100 + serviceDate.day))
+        var random = SplitMix64(seed: seed ^ FNV1a.hash(trip.tripID.utf8) ^ UInt64(serviceDate.year * 10000 + serviceDate.month * 100 + serviceDate.day))
         // Most trains run up to two minutes late, a few a little early; the delay drifts by a few
         // seconds per stop.
         var delay = Double(Int.random(in: -20...120, using: &random))
@@ -96,14 +97,5 @@ public struct ScheduleSimulator: Sendable {
         return SimulatedTrip(tripID: trip.tripID, routeID: trip.routeID, directionID: trip.directionID,
                              serviceDate: serviceDate,
                              startTime: GTFSTime(secondsSinceServiceDayStart: trip.departures[0]), calls: calls)
-    }
-
-    /// FNV-1a: a stable hash of a trip id (Swift's `Hasher` is seeded per process).
-    static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
     }
 }

@@ -13,7 +13,7 @@ public struct PreparedDocument: Sendable {
     public init(body: [UInt8], contentType: String) {
         self.body = body
         self.contentType = contentType
-        entityTag = "\"" + String(Self.fnv1a(body), radix: 16) + "\""
+        entityTag = "\"" + String(FNV1a.hash(body), radix: 16) + "\""
         if MIMEType.isCompressible(contentType), body.count >= 256, let gzipped = Gzip.compress(body),
            gzipped.count < body.count * 9 / 10 {
             gzippedBody = gzipped
@@ -52,15 +52,5 @@ public struct PreparedDocument: Sendable {
             return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
         }
         return listed.contains("*") || listed.contains { tags.contains($0) }
-    }
-
-    /// FNV-1a, 64 bits: a fast content hash; entity tags only need to change when content does.
-    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 }
