@@ -1,10 +1,17 @@
 """`trackside arrivals`: station boards from the real 2024-01-20 feeds, checked station by station
-against an independent reference computed here from the same feeds with Google's protobuf bindings."""
+against an independent reference computed here from the same feeds with Google's protobuf bindings.
+
+No PyPI package's compiled classes can share a process with gtfs-realtime-bindings, so the NYCT
+extension's two messages used here (us-ny-mta-trips-extension.proto: NyctTripDescriptor.train_id,
+NyctStopTimeUpdate.scheduled_track/actual_track) are declared below and read from the unknown
+field 1001 of each TripDescriptor and StopTimeUpdate.
+"""
 import csv
 import json
 import subprocess
-from collections import defaultdict
+from collections import Counter, defaultdict
 
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, unknown_fields
 from google.transit import gtfs_realtime_pb2
 
 SUBWAY_GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
@@ -12,30 +19,68 @@ SEVEN_FEEDS = "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds"
 AT = 1705795698  # the newest feed's header time
 
 
+def nyct_extension_classes():
+    fields = descriptor_pb2.FieldDescriptorProto
+    file = descriptor_pb2.FileDescriptorProto(name="nyct_reference.proto", package="trackside_reference")
+    trip = file.message_type.add(name="NyctTripDescriptor")
+    trip.field.add(name="train_id", number=1, type=fields.TYPE_STRING, label=fields.LABEL_OPTIONAL)
+    stop = file.message_type.add(name="NyctStopTimeUpdate")
+    stop.field.add(name="scheduled_track", number=1, type=fields.TYPE_STRING, label=fields.LABEL_OPTIONAL)
+    stop.field.add(name="actual_track", number=2, type=fields.TYPE_STRING, label=fields.LABEL_OPTIONAL)
+    pool = descriptor_pool.DescriptorPool()
+    pool.Add(file)
+    return [message_factory.GetMessageClass(pool.FindMessageTypeByName(f"trackside_reference.{name}"))
+            for name in ("NyctTripDescriptor", "NyctStopTimeUpdate")]
+
+
+NyctTripDescriptor, NyctStopTimeUpdate = nyct_extension_classes()
+
+
+def nyct_extension(message, extension_class):
+    for field in unknown_fields.UnknownFieldSet(message):
+        if field.field_number == 1001:
+            return extension_class.FromString(field.data)
+    return extension_class()
+
+
+def track(stop_time_update):
+    """NYCT actual_track, else scheduled_track, else None."""
+    tracks = nyct_extension(stop_time_update, NyctStopTimeUpdate)
+    return tracks.actual_track or tracks.scheduled_track or None
+
+
+def trip_identity(trip):
+    """A realtime trip is its trip id, start date and NYCT train id: the N/Q/R/W feed runs two trains
+    under one trip id at once, and both arrive."""
+    return trip.trip_id, trip.start_date, nyct_extension(trip, NyctTripDescriptor).train_id
+
+
+def read_feed(path):
+    message = gtfs_realtime_pb2.FeedMessage()
+    message.ParseFromString(path.read_bytes())
+    return message
+
+
 def run_arrivals(trackside_bin, *args):
     return subprocess.run([str(trackside_bin), "arrivals", *map(str, args)], capture_output=True, text=True, timeout=300)
 
 
 def reference_boards(shared_data, feeds):
-    """route and direction -> the next three arrivals' whole minutes, per parent station."""
+    """route and direction -> the next three arrivals as (whole minutes, track), per parent station."""
     with open(shared_data / SUBWAY_GTFS / "stops.txt", newline="", encoding="utf-8-sig") as handle:
         parent = {row["stop_id"]: row["parent_station"] or row["stop_id"] for row in csv.DictReader(handle)}
     times = defaultdict(list)
     for path in feeds:
-        message = gtfs_realtime_pb2.FeedMessage()
-        message.ParseFromString(path.read_bytes())
         seen = set()
-        for entity in message.entity:
+        for entity in read_feed(path).entity:
             if not entity.HasField("trip_update"):
                 continue
             update = entity.trip_update
             if update.trip.schedule_relationship == gtfs_realtime_pb2.TripDescriptor.CANCELED:
                 continue  # a cancelled trip arrives nowhere
-            # Trackside's feed decoding keeps one trip update per trip id, the first (the N-line
-            # feed repeats some ids for a rerouted second half): the reference does the same.
-            if update.trip.trip_id in seen:
-                continue
-            seen.add(update.trip.trip_id)
+            if trip_identity(update.trip) in seen:
+                continue  # the same train described twice counts once
+            seen.add(trip_identity(update.trip))
             for stop in update.stop_time_update:
                 if stop.schedule_relationship == gtfs_realtime_pb2.TripUpdate.StopTimeUpdate.SKIPPED:
                     continue  # nor does a train at a stop it skips
@@ -49,10 +94,10 @@ def reference_boards(shared_data, feeds):
                 if reaches is None or leaves < AT or stop_id not in parent:
                     continue
                 key = (parent[stop_id], update.trip.route_id, stop_id[-1])
-                times[key].append(max(reaches, AT))
+                times[key].append((max(reaches, AT), update.trip.trip_id, track(stop)))
     boards = defaultdict(dict)
     for (station, route, direction), found in times.items():
-        boards[station][(route, direction)] = [(t - AT) // 60 for t in sorted(found)[:3]]
+        boards[station][(route, direction)] = [((t - AT) // 60, track) for t, _, track in sorted(found, key=lambda x: x[:2])[:3]]
     return boards
 
 
@@ -68,7 +113,8 @@ def test_every_station_matches_the_reference(trackside_bin, shared_data):
     compared = 0
     for board in boards:
         assert board["type"] == "arrivals" and board["ts"] == AT
-        got = {(g["route"], g["direction"]): [a["minutes"] for a in g["arrivals"]] for g in board["groups"]}
+        got = {(g["route"], g["direction"]): [(a["minutes"], a.get("track")) for a in g["arrivals"]]
+               for g in board["groups"]}
         assert got == expected.get(board["station"], {}), board["station"]
         for group in board["groups"]:
             assert 1 <= len(group["arrivals"]) <= 3
@@ -76,6 +122,9 @@ def test_every_station_matches_the_reference(trackside_bin, shared_data):
                 assert arrival["time"] >= AT and arrival["due"] == (arrival["time"] - AT < 30)
             compared += len(group["arrivals"])
     assert compared > 1000
+    # Tracks are really compared: nearly every arrival has one, and a few differ from the schedule.
+    tracked = sum(1 for board in boards for g in board["groups"] for a in g["arrivals"] if "track" in a)
+    assert tracked > 0.99 * compared
     # Every station the reference has trains for is on Trackside's list.
     assert set(expected) <= set(ids)
 
@@ -90,3 +139,26 @@ def test_one_station_and_unknown_station(trackside_bin, shared_data):
 
     missing = run_arrivals(trackside_bin, "--gtfs", shared_data / SUBWAY_GTFS, "--station", "nope", *feeds)
     assert missing.returncode == 2 and "no station nope" in missing.stderr
+
+
+def test_trains_sharing_a_trip_id_all_arrive(trackside_bin, shared_data):
+    """The N/Q/R/W feed runs four trip ids as two trains each (a Ditmars Blvd half and a 96 St half):
+    every one of those eight trains is on the boards of the stations it calls at, as in the reference."""
+    nqrw = sorted((shared_data / SEVEN_FEEDS).glob("nqrw_*.pb"))
+    shared = Counter(entity.trip_update.trip.trip_id for entity in read_feed(nqrw[0]).entity
+                     if entity.HasField("trip_update"))
+    shared = {trip_id for trip_id, count in shared.items() if count > 1}
+    assert shared == {"115200_N..S", "117600_N..S", "118800_N..S", "120000_N..S"}
+    trains = {trip_identity(entity.trip_update.trip) for entity in read_feed(nqrw[0]).entity
+              if entity.HasField("trip_update") and entity.trip_update.trip.trip_id in shared}
+    assert len(trains) == 8
+
+    result = run_arrivals(trackside_bin, "--gtfs", shared_data / SUBWAY_GTFS, "--at", AT, *nqrw)
+    assert result.returncode == 0, result.stderr
+    expected = reference_boards(shared_data, nqrw)
+    # Both halves reach the boards: the Ditmars Blvd one at Astoria, the 96 St one on Second Av.
+    assert expected["R01"][("N", "S")] and expected["Q05"][("N", "S")]
+    for board in json.loads(result.stdout):
+        got = {(g["route"], g["direction"]): [(a["minutes"], a.get("track")) for a in g["arrivals"]]
+               for g in board["groups"]}
+        assert got == expected.get(board["station"], {}), board["station"]

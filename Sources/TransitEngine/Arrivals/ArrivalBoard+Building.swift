@@ -4,7 +4,12 @@ extension ArrivalBoard {
     /// A train counts while it has not left the platform: its departure (or, for a train
     /// terminating here, its arrival) is not before `now`. It is shown at its arrival time, so a
     /// terminating train reads as arriving. Pure: the clock is the `now` argument.
-    public init(station: Station, network: Network, feeds: FeedSnapshot, now: Double) {
+    ///
+    /// The board is computed at `now` rounded down to the whole second its wire form shows
+    /// (`ts`), so every arrival's `minutes` and `due` agree with its `time` and `ts` as a client
+    /// reads them; from the exact instant, a train 1,200 s after `ts` could show 19 minutes.
+    public init(station: Station, network: Network, feeds: FeedSnapshot, now exactNow: Double) {
+        let now = exactNow.rounded(.down)
         let platforms = Set(station.platforms)
         var candidates: [GroupKey: [Candidate]] = [:]
         for feed in feeds.feeds {
@@ -14,7 +19,7 @@ extension ArrivalBoard {
                           let leaves = prediction.departureOrArrival, leaves >= now else { continue }
                     let direction = Self.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
                     let key = GroupKey(routeID: train.routeID, direction: direction)
-                    candidates[key, default: []].append(Candidate(train: train, time: max(arrival, now)))
+                    candidates[key, default: []].append(Candidate(train: train, time: max(arrival, now), track: prediction.track))
                 }
             }
         }
@@ -24,7 +29,8 @@ extension ArrivalBoard {
             let arrivals = soonest.map { candidate in
                 let wait = candidate.time - now
                 return Arrival(tripID: candidate.train.tripID, time: candidate.time,
-                               minutes: Int((wait / 60).rounded(.down)), isDue: wait < Self.dueWithin)
+                               minutes: Int((wait / 60).rounded(.down)), isDue: wait < Self.dueWithin,
+                               track: candidate.track)
             }
             return ArrivalGroup(routeID: key.routeID, direction: key.direction,
                                 headsign: soonest.first.flatMap { Self.headsign(of: $0.train, in: network) },
@@ -58,5 +64,6 @@ extension ArrivalBoard {
     private struct Candidate {
         var train: TrainReport
         var time: Double
+        var track: String?
     }
 }

@@ -8,6 +8,8 @@ extension ArrivalBoard {
         public var headsign: String
         public var minutes: Int
         public var isDue: Bool
+        /// The track the train arrives on, where the feed gives one.
+        public var track: String?
         /// The row as one short line: `1 South Ferry  3 min`, `2 Wakefield-241 St  Due`.
         public var text: String
     }
@@ -23,11 +25,12 @@ extension ArrivalBoard {
             let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
             let when = arrival.isDue ? "Due" : "\(arrival.minutes) min"
             return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
-                           minutes: arrival.minutes, isDue: arrival.isDue, text: "\(group.routeID) \(shown)  \(when)")
+                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, text: "\(group.routeID) \(shown)  \(when)")
         }
     }
 
-    /// `{"station","name","ts","rows":[{"route","direction","headsign","minutes","due","text"}]}`.
+    /// `{"station","name","ts","rows":[{"route","direction","headsign","minutes","due","track","text"}]}`;
+    /// `track` is omitted when unknown.
     public func writeSignJSON(name: String, rows count: Int, to json: inout JSONWriter) {
         json.object { o in
             o.key("station"); o.value(stationID)
@@ -42,6 +45,7 @@ extension ArrivalBoard {
                         r.key("headsign"); r.value(row.headsign)
                         r.key("minutes"); r.value(row.minutes)
                         r.key("due"); r.value(row.isDue)
+                        if let track = row.track { r.key("track"); r.value(track) }
                         r.key("text"); r.value(row.text)
                     }
                 }

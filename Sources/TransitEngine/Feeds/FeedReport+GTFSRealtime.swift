@@ -4,27 +4,37 @@ extension FeedReport {
     /// The trains of a decoded GTFS-realtime feed: each trip update joined with the vehicle
     /// position of the same trip (or a vehicle position alone), read through `profile`.
     ///
+    /// A trip is told apart by its trip id, start date and (NYCT) train id, not by its trip id
+    /// alone: the NYCT N/Q/R/W feed gives the two halves of a split trip the same id on two trains
+    /// running at once, and both are real arrivals. Such trains get a vehicle id qualified by
+    /// their train id and start date; a trip described twice the same way is taken once, the first.
+    ///
     /// Timestamps of 0 count as absent; a header without one takes `fetchedAt`. Cancelled
     /// trips and skipped stops are left out; a missing `current_status` stays nil (the
     /// GTFS-realtime default, in transit).
     public init(name: String, realtime feed: GTFSRealtime.FeedMessage, profile: any AgencyProfile, fetchedAt: Double) {
         let timestamp = feed.header.timestamp.flatMap { $0 > 0 ? Double($0) : nil } ?? fetchedAt
-        var vehicles: [String: GTFSRealtime.VehiclePosition] = [:]
+        var vehicles: [TripIdentity: GTFSRealtime.VehiclePosition] = [:]
         for entity in feed.entities where entity.isDeleted != true {
-            if let vehicle = entity.vehicle, let tripID = vehicle.trip?.tripId, !tripID.isEmpty { vehicles[tripID] = vehicle }
+            if let vehicle = entity.vehicle, let trip = vehicle.trip, let identity = TripIdentity(trip) { vehicles[identity] = vehicle }
         }
-        var trains: [TrainReport] = []
-        var reported = Set<String>()
+        var trips: [(identity: TripIdentity, trip: GTFSRealtime.TripDescriptor, update: GTFSRealtime.TripUpdate?)] = []
+        var reported = Set<TripIdentity>()
         for entity in feed.entities where entity.isDeleted != true {
-            if let update = entity.tripUpdate, let tripID = update.trip.tripId, !tripID.isEmpty,
-               update.trip.scheduleRelationship != .canceled, reported.insert(tripID).inserted {
-                trains.append(TrainReport(trip: update.trip, update: update, vehicle: vehicles[tripID],
-                                          profile: profile, feedTimestamp: timestamp))
+            if let update = entity.tripUpdate, let identity = TripIdentity(update.trip),
+               update.trip.scheduleRelationship != .canceled, reported.insert(identity).inserted {
+                trips.append((identity, update.trip, update))
             }
         }
-        for (tripID, vehicle) in vehicles.sorted(by: { $0.key < $1.key }) where !reported.contains(tripID) {
+        for (identity, vehicle) in vehicles.sorted(by: { $0.key < $1.key }) where !reported.contains(identity) {
             guard let trip = vehicle.trip, trip.scheduleRelationship != .canceled else { continue }
-            trains.append(TrainReport(trip: trip, update: nil, vehicle: vehicle, profile: profile, feedTimestamp: timestamp))
+            trips.append((identity, trip, nil))
+        }
+        var tripsPerID: [String: Int] = [:]
+        for trip in trips { tripsPerID[trip.identity.tripID, default: 0] += 1 }
+        let trains = trips.map { identity, trip, update in
+            TrainReport(trip: trip, update: update, vehicle: vehicles[identity], profile: profile, feedTimestamp: timestamp,
+                        vehicleID: tripsPerID[identity.tripID, default: 0] > 1 ? identity.qualifiedID : identity.tripID)
         }
         self.init(name: name, timestamp: timestamp, trains: trains)
     }
@@ -32,7 +42,7 @@ extension FeedReport {
 
 extension TrainReport {
     init(trip: GTFSRealtime.TripDescriptor, update: GTFSRealtime.TripUpdate?, vehicle: GTFSRealtime.VehiclePosition?,
-         profile: any AgencyProfile, feedTimestamp: Double) {
+         profile: any AgencyProfile, feedTimestamp: Double, vehicleID: String) {
         let tripID = trip.tripId ?? ""
         let routeID = trip.routeId.flatMap { $0.isEmpty ? nil : $0 }
             ?? profile.shapeIDs(namedByTripID: tripID).first.flatMap { profile.routeAndDirection(ofShapeID: $0)?.route }
@@ -53,7 +63,8 @@ extension TrainReport {
                 event?.time.flatMap { $0 > 0 ? Double($0) : nil }
             }
             return StopTimePrediction(stopID: profile.correctedStopID(stopID, routeID: routeID, direction: direction),
-                                      arrival: seconds(stopTime.arrival), departure: seconds(stopTime.departure))
+                                      arrival: seconds(stopTime.arrival), departure: seconds(stopTime.departure),
+                                      track: stopTime.nyctStopTimeUpdate?.track)
         }
         let status: StopStatus? = switch vehicle?.currentStatus {
         case .incomingAt: .incomingAt
@@ -65,7 +76,7 @@ extension TrainReport {
             Coordinate(latitude: Double($0.latitude), longitude: Double($0.longitude))
         }.flatMap { $0.isPlausible ? $0 : nil }
         self.init(
-            tripID: tripID, routeID: routeID, direction: direction,
+            tripID: tripID, vehicleID: vehicleID, routeID: routeID, direction: direction,
             vehicleStopID: vehicle?.stopId.flatMap { $0.isEmpty ? nil : profile.correctedStopID($0, routeID: routeID, direction: direction) },
             stopStatus: status,
             // A not-started trip's stamp is its scheduled departure, not a report.

@@ -6,11 +6,14 @@ public struct StopTimePrediction: Hashable, Sendable {
     public var arrival: Double?
     /// Predicted departure, seconds since the Unix epoch.
     public var departure: Double?
+    /// The track the train uses there (NYCT: `actual_track`, else `scheduled_track`), where given.
+    public var track: String?
 
-    public init(stopID: String, arrival: Double? = nil, departure: Double? = nil) {
+    public init(stopID: String, arrival: Double? = nil, departure: Double? = nil, track: String? = nil) {
         self.stopID = stopID
         self.arrival = arrival
         self.departure = departure
+        self.track = track
     }
 
     /// When the vehicle reaches the stop: the arrival, else the departure.

@@ -7,6 +7,9 @@ public struct TrainReport: Hashable, Sendable {
     }
 
     public var tripID: String
+    /// Which train this is, unique within its feed: the trip id, unless the feed has several
+    /// trains on trips with that id (see `FeedReport(name:realtime:profile:fetchedAt:)`).
+    public var vehicleID: String
     public var routeID: String
     /// The profile's direction label (`N`/`S`, or `0`/`1`).
     public var direction: String?
@@ -29,11 +32,12 @@ public struct TrainReport: Hashable, Sendable {
     /// departure is still in the future); shown at its origin, not moving.
     public var notStarted: Bool
 
-    public init(tripID: String, routeID: String, direction: String? = nil, headsign: String? = nil,
+    public init(tripID: String, vehicleID: String? = nil, routeID: String, direction: String? = nil, headsign: String? = nil,
                 vehicleStopID: String? = nil, stopStatus: StopStatus? = nil, reportedAt: Double? = nil,
                 position: Coordinate? = nil, bearing: Double? = nil, stopTimes: [StopTimePrediction] = [],
                 notStarted: Bool = false) {
         self.tripID = tripID
+        self.vehicleID = vehicleID ?? tripID
         self.routeID = routeID
         self.direction = direction
         self.headsign = headsign

@@ -30,13 +30,13 @@ public struct PlacementEngine: Sendable {
         var placedBuses = Set<String>()
         states.reserveCapacity(feeds.reduce(0) { $0 + $1.trains.count + $1.buses.count })
         for feed in feeds {
-            for report in feed.trains where !checkTrips || placedTrips.insert(report.tripID).inserted {
-                let placed = placeTrain(report, feed: feed, at: now, memory: memory.trains[report.tripID])
+            for report in feed.trains where !checkTrips || placedTrips.insert(report.vehicleID).inserted {
+                let placed = placeTrain(report, feed: feed, at: now, memory: memory.trains[report.vehicleID])
                 if !report.stopTimes.isEmpty || report.vehicleStopID != nil {
                     coverage.record(route: report.routeID, placed.match?.quality)
                 }
                 if let state = placed.state { states.append(state) }
-                if let remembered = placed.memory { nextMemory.trains[report.tripID] = remembered }
+                if let remembered = placed.memory { nextMemory.trains[report.vehicleID] = remembered }
             }
             for report in feed.buses where !checkBuses || placedBuses.insert(report.vehicleID).inserted {
                 let placed = placeBus(report, feed: feed, at: now, memory: memory.buses[report.vehicleID])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitData
 @testable import TransitEngine
 
 @Suite struct ArrivalBoardSignRowsTests {
@@ -9,7 +10,7 @@ import Testing
             Arrival(tripID: "b", time: 1_600, minutes: 10, isDue: false),
         ]),
         ArrivalGroup(routeID: "2", direction: "S", headsign: "Flatbush Av", arrivals: [
-            Arrival(tripID: "c", time: 1_200, minutes: 3, isDue: false),
+            Arrival(tripID: "c", time: 1_200, minutes: 3, isDue: false, track: "M"),
         ]),
         ArrivalGroup(routeID: "3", direction: "S", headsign: nil, arrivals: [
             Arrival(tripID: "d", time: 1_300, minutes: 5, isDue: false),
@@ -29,5 +30,13 @@ import Testing
 
     @Test func anEmptyBoardHasNoRows() {
         #expect(ArrivalBoard(stationID: "127", timestamp: 0, groups: []).signRows(count: 4).isEmpty)
+    }
+
+    @Test func rowsCarryTheTrackWhereKnown() {
+        #expect(board.signRows(count: 4).map { $0.track } == [nil, "M", nil, nil])
+        var json = JSONWriter()
+        board.writeSignJSON(name: "Times Sq-42 St", rows: 2, to: &json)
+        #expect(json.string.contains(#""minutes":3,"due":false,"track":"M","text":"2 Flatbush Av  3 min"}"#))
+        #expect(json.string.contains(#""minutes":0,"due":true,"text":"1 Van Cortlandt P…  Due"}"#))
     }
 }

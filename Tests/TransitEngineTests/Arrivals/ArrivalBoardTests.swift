@@ -23,8 +23,9 @@ struct ArrivalBoardTests {
                                      platforms: ["127N", "127S"], routes: ["1", "2"])
 
     static func train(_ trip: String, route: String = "1", direction: String? = "N", headsign: String? = nil,
-                      at stop: String = "127N", arrival: Double?, departure: Double?, then last: String? = "101N") -> TrainReport {
-        var stops = [StopTimePrediction(stopID: stop, arrival: arrival, departure: departure)]
+                      at stop: String = "127N", arrival: Double?, departure: Double?, track: String? = nil,
+                      then last: String? = "101N") -> TrainReport {
+        var stops = [StopTimePrediction(stopID: stop, arrival: arrival, departure: departure, track: track)]
         if let last { stops.append(StopTimePrediction(stopID: last, arrival: (departure ?? arrival ?? now) + 1_800)) }
         return TrainReport(tripID: trip, routeID: route, direction: direction, headsign: headsign, stopTimes: stops)
     }
@@ -116,5 +117,29 @@ struct ArrivalBoardTests {
             {"type":"arrivals","station":"127","ts":1705750000,"groups":[{"route":"1","direction":"N",\
             "headsign":"Van Cortlandt Park-242 St","arrivals":[{"time":1705750130,"minutes":2,"due":false}]}]}
             """)
+    }
+
+    @Test("Each arrival carries its train's track at this station; unknown tracks are left out of the wire form")
+    func tracks() {
+        let board = Self.board([
+            Self.train("local", arrival: Self.now + 60, departure: Self.now + 90, track: "1"),
+            Self.train("unknown", arrival: Self.now + 200, departure: Self.now + 230),
+        ])
+        #expect(board.groups[0].arrivals.map { $0.track } == ["1", nil])
+        var json = JSONWriter()
+        board.writeJSON(to: &json)
+        #expect(json.string.contains(#"{"time":1705750060,"minutes":1,"due":false,"track":"1"}"#))
+        #expect(json.string.contains(#"{"time":1705750200,"minutes":3,"due":false}"#))
+    }
+
+    @Test("Minutes and due agree with the whole-second time and ts of the wire form, whatever the fraction of now")
+    func wholeSeconds() {
+        let board = Self.board([
+            Self.train("twenty", arrival: Self.now + 1_200, departure: Self.now + 1_230),
+            Self.train("thirty s", arrival: Self.now + 30, departure: Self.now + 60),
+        ], now: Self.now + 0.6)
+        #expect(board.timestamp == Self.now)
+        #expect(board.groups[0].arrivals.map { $0.minutes } == [0, 20])
+        #expect(board.groups[0].arrivals.map { $0.isDue } == [false, false])
     }
 }
