@@ -42,6 +42,7 @@ struct RecordCommand: CLICommand {
         if feeds.busTimeKey == nil { logger.warning("MTA_BUS_TIME_KEY is not set: buses are not recorded") }
         let source = PollingSource(endpoints: endpoints, timeout: options.timeout, logger: logger)
         source.start { payload in
+            guard payload.content != .notModified else { return }
             do {
                 let file = try recorder.record(payload, fetchedAt: Date().timeIntervalSince1970)
                 logger.info("recorded \(file.lastPathComponent) (\(payload.bytes.count) bytes)", [("feed", payload.feedID)])

@@ -1,10 +1,13 @@
 """Shared fixtures for the end-to-end suites: the built binary, the real data folder, running servers."""
+import json
 import os
 import pathlib
 import re
 import signal
 import subprocess
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -56,6 +59,22 @@ class TracksideServer:
                 raise AssertionError(f"trackside did not print its listening line in {start_timeout} s:\n{self.log()}")
             time.sleep(0.02)
 
+    def wait_ready(self, timeout=30.0):
+        """Polls GET /readyz until it answers 200 (static data loaded, every feed reported fresh); returns its
+        body. Fails with the last answer (which names each feed that is not ready and why) after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(self.base_url + "/readyz", timeout=10) as response:
+                    return json.load(response)
+            except urllib.error.HTTPError as error:
+                last = f"{error.code} {error.read().decode(errors='replace')}"
+            if self.process.poll() is not None:
+                raise AssertionError(f"trackside exited with {self.process.returncode} before ready:\n{self.log()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"trackside was not ready within {timeout} s: {last}")
+            time.sleep(0.1)
+
     def log(self) -> str:
         """Everything the server printed so far."""
         return self.log_path.read_text(errors="replace")
@@ -79,14 +98,17 @@ def start_trackside(trackside_bin, tmp_path):
     """Factory: `start_trackside("--source", "replay:…")` starts `trackside serve --port 0 <args>`,
     waits for its listening line and returns a TracksideServer. `port=N` binds a given port instead
     (to restart a server where its clients expect it); `command=None` leaves out the word `serve`,
-    as `swift run trackside` does. Every server started is stopped with SIGTERM at teardown, which
-    must exit 0 within 5 s."""
+    as `swift run trackside` does. `wait_ready=True` also waits until GET /readyz answers 200: every
+    feed has delivered a first good report, so tests need not race the first tick. Every server
+    started is stopped with SIGTERM at teardown, which must exit 0 within 5 s."""
     servers = []
 
-    def start(*args, env=None, start_timeout=30.0, port=0, command="serve"):
+    def start(*args, env=None, start_timeout=30.0, port=0, command="serve", wait_ready=False):
         server = TracksideServer(trackside_bin, [str(a) for a in args], tmp_path, env=env,
                                  start_timeout=start_timeout, port=port, command=command)
         servers.append(server)
+        if wait_ready:
+            server.wait_ready(timeout=start_timeout)
         return server
 
     yield start
@@ -119,4 +141,4 @@ def browser():
 def replay_server(start_trackside, shared_data):
     """`trackside serve` replaying recorded MTA feeds (trackside_api.replay_args), for the browser suites."""
     from trackside_api import replay_args
-    return start_trackside(*replay_args(shared_data))
+    return start_trackside(*replay_args(shared_data), wait_ready=True)

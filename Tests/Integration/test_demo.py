@@ -13,16 +13,16 @@ def get_json(server, path):
 
 
 def test_no_arguments_serves_the_demo_with_moving_trains(start_trackside):
-    server = start_trackside(command=None)
+    server = start_trackside(command=None, wait_ready=True)
     assert get_json(server, "/api/config")["source"] == "demo"
 
-    # Once listening, the first simulated feed is placed at once: allow 10 s for a loaded machine.
+    # Ready means the first simulated feed was accepted; the tick it woke places it at once.
     deadline = time.monotonic() + 10
     vehicles = []
     while time.monotonic() < deadline and not vehicles:
         vehicles = get_json(server, f"/api/vehicles?bbox={NYC}")["vehicles"]
         time.sleep(0.2)
-    assert vehicles, "no vehicles within 10 s of listening"
+    assert vehicles, "no vehicles within 10 s of being ready"
     assert {v["route"] for v in vehicles} <= {"1", "2"}
     # A moving train carries the segment clients animate it along, except when there is less than a
     # metre left to run (a later prediction holds it short of the next station): none to animate.

@@ -138,7 +138,7 @@ def test_nginx_accepts_the_shipped_config(tmp_path):
 
 
 def test_nginx_proxies_websocket_and_api_to_trackside(tmp_path, start_trackside, shared_data):
-    server = start_trackside(*replay_args(shared_data))
+    server = start_trackside(*replay_args(shared_data), wait_ready=True)
     nginx = LocalNginx(tmp_path, upstream_port=server.port)
     nginx.start()
     try:

@@ -7,7 +7,12 @@ import threading
 import time
 import zipfile
 
+import json
+import urllib.error
+import urllib.request
+
 import pytest
+from google.transit import gtfs_realtime_pb2
 
 from trackside_api import get_json
 
@@ -24,6 +29,7 @@ class FeedServer:
         self.bodies = {path.name.split("_")[0]: path.read_bytes() for path in (shared_data / FEEDS).glob("*.pb")}
         self.requests = []
         self.static_zip = None  # bytes of the static GTFS zip, or None for a 500
+        self.answer = None  # when set, answer(feed, count, handler) replaces the per-feed behaviour below
         self.lock = threading.Lock()
         owner = self
 
@@ -49,6 +55,8 @@ class FeedServer:
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/mtagtfsfeeds/"
 
     def behaviour(self, feed, count, handler):
+        if self.answer and not handler.path.endswith("/gtfs_subway.zip"):
+            return self.answer(feed, count, handler)
         body = self.bodies.get(feed)
         if handler.path.endswith("/gtfs_subway.zip"):
             return self.reply(handler, 200 if self.static_zip else 500, self.static_zip or b"down")
@@ -86,6 +94,18 @@ class FeedServer:
         handler.send_header("Content-Length", str(len(body)))
         handler.end_headers()
         handler.wfile.write(body)
+
+    def live(self, feed):
+        """The recorded snapshot of `feed` as if published now: its header timestamp set to this second."""
+        message = gtfs_realtime_pb2.FeedMessage()
+        message.ParseFromString(self.bodies[feed])
+        message.header.timestamp = int(time.time())
+        return message.SerializeToString()
+
+    def requested(self):
+        """The feeds asked for so far."""
+        with self.lock:
+            return {r["feed"] for r in self.requests}
 
     def times(self, feed):
         with self.lock:
@@ -200,3 +220,81 @@ def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_serve
     assert len(vehicles) > 50, "failing feeds must not blank the map"
     assert "MTA_BUS_TIME_KEY is not set" in server.log()
     assert "kept the last good data" in server.log()
+
+
+EXPECTED_FEEDS = ["ace", "bdfm", "g", "jz", "nqrw", "l", "1234567", "si", "subway-alerts"]
+
+
+def readyz(server):
+    try:
+        with urllib.request.urlopen(server.base_url + "/readyz", timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def wait_until(condition, timeout, what):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} within {timeout} s"
+        time.sleep(0.1)
+
+
+def test_readyz_waits_for_every_feed_and_names_each_failure(feed_server, start_trackside, shared_data):
+    """Not ready while the first fetches are in flight, ready once every feed has a fresh good report, and
+    not ready again (saying why) while one feed fails; /api/feeds keeps the last failure after recovery."""
+    released = threading.Event()
+    failing = set()
+
+    def answer(feed, count, handler):
+        released.wait(60)
+        if feed in failing:
+            return feed_server.reply(handler, 500, b"oops")
+        # Feeds not in the recording (Staten Island, alerts) get the L train's snapshot under their name.
+        return feed_server.reply(handler, 200, feed_server.live(feed if feed in feed_server.bodies else "l"))
+
+    feed_server.answer = answer
+    server = start_trackside("--source", "mta", "--gtfs", shared_data / GTFS, "--subway-base", feed_server.base,
+                             "--subway-interval", "1", "--alerts-interval", "1", "--fetch-timeout", "30",
+                             env={"PATH": "/usr/bin:/bin"})
+    wait_until(lambda: feed_server.requested() >= set(EXPECTED_FEEDS), 20, "every feed requested")
+    status, body = readyz(server)
+    assert status == 503 and body["ready"] is False and body["static"] is True, body
+    assert [(f["id"], f["ready"], f["reason"]) for f in body["feeds"]] == [
+        (feed, False, "never fetched") for feed in EXPECTED_FEEDS]
+    assert body["stale"] == EXPECTED_FEEDS
+
+    released.set()
+    body = server.wait_ready(timeout=30)
+    assert body["ready"] is True and body["stale"] == [] and [f["id"] for f in body["feeds"]] == EXPECTED_FEEDS
+    assert all(f["ready"] and f["reason"] is None and 0 <= f["age"] < 90 for f in body["feeds"]), body
+
+    failing.add("bdfm")
+    failed_after = time.time()
+    wait_until(lambda: readyz(server)[0] == 503, 20, "bdfm's HTTP 500 reported by /readyz")
+    status, body = readyz(server)
+    reasons = {f["id"]: f["reason"] for f in body["feeds"]}
+    assert reasons == {**{feed: None for feed in EXPECTED_FEEDS}, "bdfm": "failing: HTTP 500"}, body
+    assert body["stale"] == ["bdfm"]
+    bdfm = {f["id"]: f for f in get_json(server, "/api/feeds")["feeds"]}["bdfm"]
+    assert bdfm["stale"] is True and bdfm["failure"] == "HTTP 500"
+    assert bdfm["last_failure"]["reason"] == "HTTP 500" and failed_after - 1 <= bdfm["last_failure"]["at"] <= time.time()
+
+    failing.clear()
+    server.wait_ready(timeout=30)
+    bdfm = {f["id"]: f for f in get_json(server, "/api/feeds")["feeds"]}["bdfm"]
+    assert bdfm["stale"] is False and bdfm["failure"] is None
+    assert bdfm["last_failure"]["reason"] == "HTTP 500", "the last failure stays on record after recovery"
+    status_page = urllib.request.urlopen(server.base_url + "/status", timeout=10).read().decode()
+    assert "HTTP 500" in status_page
+
+
+def test_shutdown_cancels_fetches_in_flight(feed_server, start_trackside, shared_data):
+    """A publisher that never answers must not hold SIGTERM for the 10 s fetch timeout: exit within 5 s."""
+    feed_server.answer = lambda feed, count, handler: time.sleep(30)
+    server = start_trackside("--source", "mta", "--gtfs", shared_data / GTFS, "--subway-base", feed_server.base,
+                             "--fetch-timeout", "10", env={"PATH": "/usr/bin:/bin"})
+    wait_until(lambda: feed_server.requested() >= set(EXPECTED_FEEDS), 20, "every feed requested")
+    started = time.monotonic()
+    assert server.stop(timeout=5) == 0, server.log()
+    assert time.monotonic() - started < 5

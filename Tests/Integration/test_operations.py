@@ -72,9 +72,10 @@ def test_probes_and_metrics_on_a_replay(start_trackside, shared_data):
 
     status, _, body = fetch(server, "/readyz")
     readiness = json.loads(body)
+    assert [feed["id"] for feed in readiness["feeds"]] == ["feed1-123456S"]
     assert set(readiness["stale"]) <= set(feeds)
     assert status == (200 if readiness["ready"] else 503)
-    assert readiness["ready"] == (readiness["stale"] == [])
+    assert readiness["ready"] == (readiness["stale"] == []) and readiness["static"] is True
 
 
 def value_named(family, name):
@@ -83,14 +84,9 @@ def value_named(family, name):
 
 
 def test_status_page_lists_every_feed(start_trackside, shared_data):
-    server = start_trackside(*replay_args(shared_data))
-    deadline = time.monotonic() + 20
-    while True:
-        feeds = [s.labels["feed"] for s in scrape(server)["trackside_feed_reports"].samples]
-        if feeds or time.monotonic() > deadline:
-            break
-        time.sleep(0.5)
-    assert feeds, "no feed reported within 20 s"
+    server = start_trackside(*replay_args(shared_data), wait_ready=True)
+    feeds = [s.labels["feed"] for s in scrape(server)["trackside_feed_reports"].samples]
+    assert feeds == ["feed1-123456S"]
     status, headers, body = fetch(server, "/status")
     assert status == 200 and headers["Content-Type"].startswith("text/html")
     page = body.decode()

@@ -16,7 +16,7 @@ GRAND_CENTRAL_7 = "723"
 @pytest.fixture
 def server(start_trackside, shared_data):
     return start_trackside("--source", f"replay:{shared_data / REPLAY}", "--gtfs", shared_data / GTFS,
-                           "--replay-speed", "10", "--tick", "0.5", start_timeout=90)
+                           "--replay-speed", "10", "--tick", "0.5", start_timeout=90, wait_ready=True)
 
 
 def get(server, path):

@@ -22,6 +22,10 @@ public final class SimulatorSource: FeedSource, Sendable {
         self.clock = clock
     }
 
+    public var expectedFeeds: [ExpectedFeed] { [ExpectedFeed(feedID: feedID, interval: interval)] }
+
+    private var feedID: String { "\(kind)-subway" }
+
     /// The simulated railway runs on the wall clock.
     public func feedTime(atWallTime wallTime: Double) -> Double { wallTime }
 
@@ -31,7 +35,7 @@ public final class SimulatorSource: FeedSource, Sendable {
             while thread.sleep(until: next) {
                 let now = clock()
                 let bytes = simulator.feed(at: now).protobufBytes
-                deliver(FeedPayload(feedID: "\(kind)-subway", format: .gtfsRealtime, bytes: Data(bytes), origin: "\(kind) simulator"))
+                deliver(FeedPayload(feedID: feedID, format: .gtfsRealtime, bytes: Data(bytes), origin: "\(kind) simulator"))
                 next = now + interval
             }
         }

@@ -9,8 +9,18 @@ public enum FeedFormat: String, Sendable {
 }
 
 /// One fetched feed document, still encoded (possibly gzip-compressed), as a source
-/// delivers it to the decoding stage.
+/// delivers it to the decoding stage; or the news that a fetch brought none.
 public struct FeedPayload: Sendable {
+    /// What the fetch brought.
+    public enum Content: Equatable, Sendable {
+        /// A document, in `bytes`.
+        case document
+        /// 304: the publisher confirmed the last document is current (`bytes` is empty).
+        case notModified
+        /// No document (`bytes` is empty); the feed keeps its last good data.
+        case failed(FetchFailure)
+    }
+
     /// Stable per feed (`bdfm`, `feed51-7`, `siri-vm`): a newer payload replaces an older one.
     public var feedID: String
     public var format: FeedFormat
@@ -20,12 +30,15 @@ public struct FeedPayload: Sendable {
     /// Which repetition of a looping replay this is (0 otherwise). A new round restarts the
     /// feeds' clock, so everything kept from the previous round is forgotten.
     public var round: Int
+    public var content: Content
 
-    public init(feedID: String, format: FeedFormat, bytes: Data, origin: String, round: Int = 0) {
+    public init(feedID: String, format: FeedFormat, bytes: Data, origin: String, round: Int = 0,
+                content: Content = .document) {
         self.feedID = feedID
         self.format = format
         self.bytes = bytes
         self.origin = origin
         self.round = round
+        self.content = content
     }
 }

@@ -6,6 +6,8 @@
 public protocol FeedSource: AnyObject, Sendable {
     /// `demo`, `mta` or `replay`: shown in `hello` and `/api/config`.
     var kind: String { get }
+    /// The feeds this source is set up to deliver: `/readyz` waits for a good report of each.
+    var expectedFeeds: [ExpectedFeed] { get }
     /// The feeds' time (seconds since the Unix epoch) at a wall-clock time.
     func feedTime(atWallTime wallTime: Double) -> Double
     /// Starts delivering; `deliver` is called from the source's own thread, in order.

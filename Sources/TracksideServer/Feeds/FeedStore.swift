@@ -15,6 +15,9 @@ public struct FeedStore<Feed: Sendable>: Sendable {
         public fileprivate(set) var receivedAt: Double?
         /// Why the latest update was not used; nil when it was.
         public fileprivate(set) var failure: String?
+        /// The most recent failure, kept after good updates follow, and its wall time.
+        public fileprivate(set) var lastFailure: String?
+        public fileprivate(set) var lastFailureAt: Double?
         /// Good, duplicate and failed updates seen so far.
         public fileprivate(set) var accepted = 0
         public fileprivate(set) var duplicates = 0
@@ -40,7 +43,7 @@ public struct FeedStore<Feed: Sendable>: Sendable {
     @discardableResult
     public mutating func offer(_ feed: Feed, id: String, headerTimestamp: Double, isEmpty: Bool,
                                receivedAt: Double) -> Outcome {
-        if isEmpty { return reject(id: id, reason: "empty update (no vehicles)") }
+        if isEmpty { return reject(id: id, reason: "empty update (no vehicles)", at: receivedAt) }
         var entry = entries[id] ?? Entry()
         if let kept = entry.headerTimestamp, headerTimestamp <= kept {
             entry.duplicates += 1
@@ -56,11 +59,20 @@ public struct FeedStore<Feed: Sendable>: Sendable {
         return .accepted
     }
 
-    /// Records an update that could not be fetched or decoded.
+    /// The publisher confirmed the kept feed is still current (HTTP 304): an earlier failure
+    /// no longer applies. Without a kept feed there is nothing to confirm.
+    public mutating func confirm(id: String) {
+        guard entries[id]?.feed != nil else { return }
+        entries[id]?.failure = nil
+    }
+
+    /// Records an update that could not be fetched or decoded, at wall time `at`.
     @discardableResult
-    public mutating func reject(id: String, reason: String) -> Outcome {
+    public mutating func reject(id: String, reason: String, at: Double) -> Outcome {
         var entry = entries[id] ?? Entry()
         entry.failure = reason
+        entry.lastFailure = reason
+        entry.lastFailureAt = at
         entry.failures += 1
         entries[id] = entry
         return .failed(reason)
@@ -72,14 +84,16 @@ public struct FeedStore<Feed: Sendable>: Sendable {
     }
 
     /// Each feed's health at `now` in the feed clock: stale when its latest update failed
-    /// or its data is older than `staleAfter` seconds.
-    public func status(now: Double, staleAfter: Double) -> [FeedStatus] {
+    /// or its data is older than its `staleAfter` seconds.
+    public func status(now: Double, staleAfter: (String) -> Double) -> [FeedStatus] {
         entries.keys.sorted().map { id in
             let entry = entries[id]!
             let age = entry.headerTimestamp.map { max(0, now - $0) }
-            let stale = entry.failure != nil || age.map { $0 > staleAfter } ?? true
+            let threshold = staleAfter(id)
+            let stale = entry.failure != nil || age.map { $0 > threshold } ?? true
             return FeedStatus(id: id, age: age, isStale: stale, failure: entry.failure,
-                              accepted: entry.accepted, duplicates: entry.duplicates, failures: entry.failures)
+                              accepted: entry.accepted, duplicates: entry.duplicates, failures: entry.failures,
+                              staleAfter: threshold, lastFailure: entry.lastFailure, lastFailureAt: entry.lastFailureAt)
         }
     }
 }
@@ -94,4 +108,9 @@ public struct FeedStatus: Equatable, Sendable {
     public var accepted: Int
     public var duplicates: Int
     public var failures: Int
+    /// The age in seconds past which this feed counts as stale.
+    public var staleAfter = 90.0
+    /// The most recent failure (kept after the feed recovers) and its wall time, seconds since the Unix epoch.
+    public var lastFailure: String? = nil
+    public var lastFailureAt: Double? = nil
 }

@@ -19,6 +19,11 @@ public final class ReplaySource: FeedSource, Sendable {
                                   start: start, skip: skip)
     }
 
+    /// Every feed the recording holds a file of.
+    public var expectedFeeds: [ExpectedFeed] {
+        Set(recording.files.map(\.feedID)).sorted().map { ExpectedFeed(feedID: $0, interval: nil) }
+    }
+
     public func feedTime(atWallTime wallTime: Double) -> Double {
         schedule.feedTime(atWallTime: wallTime)
     }

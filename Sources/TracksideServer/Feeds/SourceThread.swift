@@ -31,12 +31,25 @@ final class SourceThread: @unchecked Sendable {
 
     /// Interrupts any sleep and waits for the body to return.
     func stop() {
+        if requestStop() { finished.wait() }
+    }
+
+    /// Interrupts any sleep without waiting; returns whether the body was started. A source
+    /// that blocks elsewhere (a fetch) asks every thread first, unblocks them, then `stop()`s.
+    @discardableResult
+    func requestStop() -> Bool {
         condition.lock()
+        defer { condition.unlock() }
         stopping = true
-        let started = thread != nil
         condition.broadcast()
-        condition.unlock()
-        if started { finished.wait() }
+        return thread != nil
+    }
+
+    /// Whether `stop()` or `requestStop()` was called: work finished after it is not delivered.
+    var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
     }
 
     /// Waits until `wallTime` (seconds since the Unix epoch); false when stopped first.

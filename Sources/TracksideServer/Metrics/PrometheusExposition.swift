@@ -16,12 +16,17 @@ public struct PrometheusExposition: Sendable {
     }
 
     /// One sample line, `name{label="value",…} value`.
-    public mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: Double) {
+    public mutating func sample(_ name: String, labels: [(String, String)], _ value: Double) {
         text += name
         if !labels.isEmpty {
-            text += "{" + labels.map { "\($0.key)=\"\(Self.escapeLabel($0.value))\"" }.joined(separator: ",") + "}"
+            text += "{" + labels.map { "\($0.0)=\"\(Self.escapeLabel($0.1))\"" }.joined(separator: ",") + "}"
         }
         text += " " + Self.format(value) + "\n"
+    }
+
+    /// One sample line with labels written as a literal, `["feed": id]`.
+    public mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: Double) {
+        sample(name, labels: labels.map { ($0.key, $0.value) }, value)
     }
 
     /// An unlabelled sample line.

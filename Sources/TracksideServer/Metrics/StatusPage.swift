@@ -7,15 +7,21 @@ struct StatusPage {
     var seq: UInt64
     var uptime: Double
     var version: String
+    /// Wall time of the request, seconds since the Unix epoch: how long ago the last failures were.
+    var now: Double
 
     var html: String {
         var rows = ""
         for feed in feeds {
             let age = feed.age.map { "\(Int($0.rounded())) s" } ?? "—"
-            let health = feed.isStale ? "stale" : "fresh"
-            rows += "<tr class=\"\(health)\"><td>\(Self.escape(feed.id))</td><td>\(health)</td><td>\(age)</td>"
-                + "<td>\(feed.accepted)</td><td>\(feed.duplicates)</td><td>\(feed.failures)</td>"
-                + "<td>\(Self.escape(feed.failure ?? ""))</td></tr>\n"
+            let health = feed.failure != nil ? "failing" : feed.isStale ? "stale" : "fresh"
+            var lastFailure = ""
+            if let reason = feed.lastFailure, let at = feed.lastFailureAt {
+                lastFailure = "\(Self.escape(reason)) (\(Int(max(0, now - at).rounded())) s ago)"
+            }
+            rows += "<tr class=\"\(feed.isStale ? "stale" : "fresh")\"><td>\(Self.escape(feed.id))</td><td>\(health)</td>"
+                + "<td>\(age)</td><td>\(feed.accepted)</td><td>\(feed.duplicates)</td><td>\(feed.failures)</td>"
+                + "<td>\(lastFailure)</td></tr>\n"
         }
         return """
             <!doctype html>

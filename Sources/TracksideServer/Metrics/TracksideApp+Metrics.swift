@@ -6,7 +6,7 @@ extension TracksideApp {
     func metricsText() -> String {
         var exposition = PrometheusExposition()
         let now = clock()
-        let feeds = ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: configuration.staleAfter)
+        let feeds = feedStatus(atWallTime: now)
 
         exposition.family("trackside_feed_reports_total", .counter, help: "Feed reports accepted, by feed.")
         for feed in feeds { exposition.sample("trackside_feed_reports_total", ["feed": feed.id], Double(feed.accepted)) }
@@ -55,8 +55,8 @@ extension TracksideApp {
     func statusPage() -> StatusPage {
         let now = clock()
         let push = push.statistics
-        return StatusPage(feeds: ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: configuration.staleAfter),
+        return StatusPage(feeds: feedStatus(atWallTime: now),
                           connections: push.connections, regions: push.regions, seq: push.seq,
-                          uptime: now - startedAt, version: TracksideVersion.current)
+                          uptime: now - startedAt, version: TracksideVersion.current, now: now)
     }
 }

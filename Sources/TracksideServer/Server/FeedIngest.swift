@@ -8,6 +8,8 @@ import WebSocketServer
 /// deliver from their own threads, ticks read from theirs.
 public final class FeedIngest: Sendable {
     private let store = Mutex(FeedStore<FeedReport>())
+    /// Per feed, what its fetches came to (`/metrics`).
+    private let fetchStatistics = Mutex<[String: FeedStatistics]>([:])
     /// The replay round the store holds (see `FeedPayload.round`).
     private let currentRound = Atomic<Int>(0)
     private let profile: any AgencyProfile
@@ -19,28 +21,72 @@ public final class FeedIngest: Sendable {
     }
 
     /// Decodes and stores one payload; true when it replaced its feed (a tick should run).
-    /// `feedTime` stands in for a header without a timestamp.
+    /// `feedTime` stands in for a header without a timestamp; a good feed already older than
+    /// `staleAfter` seconds then is counted as a `stale` error (the publisher is stuck).
     @discardableResult
-    public func ingest(_ payload: FeedPayload, feedTime: Double, wallTime: Double) -> Bool {
+    public func ingest(_ payload: FeedPayload, feedTime: Double, wallTime: Double,
+                       staleAfter: Double = .infinity) -> Bool {
         if payload.round > currentRound.load(ordering: .acquiring) {
             store.withLock { $0 = FeedStore() }
             currentRound.store(payload.round, ordering: .releasing)
             logger.info("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
         }
+        var statistics = FeedStatistics()
+        statistics.fetched(bytes: payload.bytes.count)
         let outcome: FeedStore<FeedReport>.Outcome
-        do {
-            let report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile, fetchedAt: feedTime)
-            outcome = store.withLock {
-                $0.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
-                         isEmpty: report.trains.isEmpty && report.buses.isEmpty, receivedAt: wallTime)
-            }
-        } catch {
-            outcome = store.withLock { $0.reject(id: payload.feedID, reason: error.description) }
+        switch payload.content {
+        case .notModified:
+            statistics.succeeded(at: wallTime)
+            store.withLock { $0.confirm(id: payload.feedID) }
+            outcome = .duplicate
+        case .failed(let failure):
+            statistics.failed(failure)
+            outcome = store.withLock { $0.reject(id: payload.feedID, reason: failure.description, at: wallTime) }
+        case .document where payload.bytes.isEmpty:
+            // A replayed recording's failed fetch.
+            statistics.failed(.empty)
+            outcome = store.withLock { $0.reject(id: payload.feedID, reason: "empty document", at: wallTime) }
+        case .document:
+            outcome = decode(payload, feedTime: feedTime, wallTime: wallTime, staleAfter: staleAfter,
+                             statistics: &statistics)
         }
+        fetchStatistics.withLock { $0[payload.feedID, default: FeedStatistics()].merge(statistics) }
         if case .failed(let reason) = outcome {
             logger.warning("feed \(payload.feedID): kept the last good data (\(payload.origin): \(reason))", [("feed", payload.feedID)])
         }
         return outcome == .accepted
+    }
+
+    /// Decodes a document and offers it to the store, counting its decode time and any error.
+    private func decode(_ payload: FeedPayload, feedTime: Double, wallTime: Double, staleAfter: Double,
+                        statistics: inout FeedStatistics) -> FeedStore<FeedReport>.Outcome {
+        let started = ContinuousClock.now
+        let report: FeedReport
+        do {
+            report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile, fetchedAt: feedTime)
+        } catch {
+            statistics.decoded(in: ContinuousClock.now - started)
+            statistics.failed(.decode)
+            return store.withLock { $0.reject(id: payload.feedID, reason: error.description, at: wallTime) }
+        }
+        statistics.decoded(in: ContinuousClock.now - started)
+        let outcome = store.withLock {
+            $0.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
+                     isEmpty: report.trains.isEmpty && report.buses.isEmpty, receivedAt: wallTime)
+        }
+        if case .failed = outcome {
+            statistics.failed(.empty)
+        } else if feedTime - report.timestamp > staleAfter {
+            statistics.failed(.stale)
+        } else {
+            statistics.succeeded(at: wallTime)
+        }
+        return outcome
+    }
+
+    /// Per feed, what its fetches came to, ordered by feed id.
+    public var statistics: [(feedID: String, statistics: FeedStatistics)] {
+        fetchStatistics.withLock { $0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The replay round the feeds belong to (0 for live sources).
@@ -51,8 +97,8 @@ public final class FeedIngest: Sendable {
         FeedSnapshot(store.withLock { $0.feeds })
     }
 
-    /// Every feed's health at `feedTime`.
-    public func status(feedTime: Double, staleAfter: Double) -> [FeedStatus] {
+    /// Every feed's health at `feedTime`, each judged by its own stale threshold.
+    public func status(feedTime: Double, staleAfter: (String) -> Double) -> [FeedStatus] {
         store.withLock { $0.status(now: feedTime, staleAfter: staleAfter) }
     }
 

@@ -18,6 +18,8 @@ public final class TracksideApp: Sendable {
     private let engine: PlacementEngine
     let source: any FeedSource
     let ingest: FeedIngest
+    /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
+    private let staleThresholds: [String: Double]
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
@@ -83,6 +85,8 @@ public final class TracksideApp: Sendable {
             source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
                                   loops: configuration.replayLoops, start: clock(), skip: configuration.replaySkip)
         }
+        staleThresholds = Dictionary(source.expectedFeeds.map { ($0.feedID, $0.staleAfter(minimum: configuration.staleAfter)) },
+                                     uniquingKeysWith: max)
         var hub = PushHub.Configuration(epoch: Self.randomEpoch(), source: source.kind)
         hub.limits = configuration.limits
         hub.historyRetention = configuration.historyRetention
@@ -98,7 +102,10 @@ public final class TracksideApp: Sendable {
         self.ticker.withLock { $0 = ticker }
         source.start { [self] payload in
             let wall = clock()
-            if ingest.ingest(payload, feedTime: source.feedTime(atWallTime: wall), wallTime: wall) { ticker.wake() }
+            if ingest.ingest(payload, feedTime: source.feedTime(atWallTime: wall), wallTime: wall,
+                             staleAfter: staleAfter(payload.feedID)) {
+                ticker.wake()
+            }
         }
         ticker.start()
     }
@@ -161,9 +168,12 @@ public final class TracksideApp: Sendable {
         installStationRoutes(on: router)
         installStationDirectoryRoutes(on: router)
         installRouteShapesRoute(on: router)
-        // Load balancers and Kubernetes take an instance out of rotation while any feed is stale;
-        // the static network is loaded before the routes exist, so only feeds can make it unready.
-        router.get("/readyz") { [self] _ in readinessResponse() }
+        // Load balancers and Kubernetes keep an instance out of rotation until every feed has
+        // delivered good, fresh data, and take it out again while any feed is stale.
+        router.get("/readyz") { [self] _ in
+            let readiness = readiness()
+            return .json(readiness.json, status: readiness.isReady ? .ok : .serviceUnavailable)
+        }
         router.get("/metrics") { [self] _ in
             HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
                          body: Array(metricsText().utf8))
@@ -174,19 +184,21 @@ public final class TracksideApp: Sendable {
         }
     }
 
-    /// 200 when every feed is fresher than `staleAfter`, else 503; the body names the stale feeds.
-    private func readinessResponse() -> HTTPResponse {
-        let feeds = ingest.status(feedTime: source.feedTime(atWallTime: clock()), staleAfter: configuration.staleAfter)
-        let stale = feeds.filter { $0.isStale }
-        var json = JSONWriter()
-        json.object { o in
-            o.key("ready"); o.value(stale.isEmpty)
-            o.key("stale")
-            o.array { a in
-                for feed in stale { a.value(feed.id) }
-            }
-        }
-        return .json(json.bytes, status: stale.isEmpty ? .ok : .serviceUnavailable)
+    /// Whether the network has something to place vehicles on and every feed is fresh.
+    func readiness() -> Readiness {
+        let network = engine.network
+        return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
+                         expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()))
+    }
+
+    /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
+    func feedStatus(atWallTime now: Double) -> [FeedStatus] {
+        ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
+    }
+
+    /// The age in seconds past which a feed's data is stale.
+    func staleAfter(_ feedID: String) -> Double {
+        staleThresholds[feedID] ?? configuration.staleAfter
     }
 
     private var configBody: [UInt8] {
@@ -202,17 +214,26 @@ public final class TracksideApp: Sendable {
     }
 
     private func feedsBody() -> [UInt8] {
-        let feedTime = source.feedTime(atWallTime: clock())
         var json = JSONWriter()
         json.object { o in
             o.key("feeds")
             o.array { a in
-                for feed in ingest.status(feedTime: feedTime, staleAfter: configuration.staleAfter) {
+                for feed in feedStatus(atWallTime: clock()) {
                     a.object { f in
                         f.key("id"); f.value(feed.id)
                         f.key("age"); if let age = feed.age { f.value(age, decimals: 0) } else { f.null() }
                         f.key("stale"); f.value(feed.isStale)
+                        f.key("stale_after"); f.value(feed.staleAfter, decimals: 0)
                         f.key("failure"); if let failure = feed.failure { f.value(failure) } else { f.null() }
+                        f.key("last_failure")
+                        if let reason = feed.lastFailure, let at = feed.lastFailureAt {
+                            f.object { l in
+                                l.key("reason"); l.value(reason)
+                                l.key("at"); l.value(at, decimals: 3)
+                            }
+                        } else {
+                            f.null()
+                        }
                         f.key("accepted"); f.value(feed.accepted)
                         f.key("duplicates"); f.value(feed.duplicates)
                         f.key("failures"); f.value(feed.failures)

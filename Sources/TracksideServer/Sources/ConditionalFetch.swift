@@ -14,7 +14,7 @@ public struct ConditionalFetch: Sendable {
         /// 304: the feed has not changed since the last fetch.
         case notModified
         /// Anything else: an HTTP error status, a timeout, a refused connection.
-        case failed(String)
+        case failed(FetchFailure)
     }
 
     /// The validators of the last fresh response, sent back as If-None-Match / If-Modified-Since.
@@ -41,21 +41,23 @@ public struct ConditionalFetch: Sendable {
         // The session's own timeout normally fires first; this is the backstop.
         guard completion.done.wait(timeout: .now() + timeout + 5) == .success else {
             task.cancel()
-            return .failed("no answer within \(Int(timeout)) s")
+            return .failed(FetchFailure(.timeout, "no answer within \(Int(timeout)) s"))
         }
         let (data, response, error) = completion.result
-        if let error { return .failed(error.localizedDescription) }
-        guard let http = response as? HTTPURLResponse else { return .failed("not an HTTP response") }
+        if let error { return .failed(FetchFailure(transportError: error)) }
+        guard let http = response as? HTTPURLResponse else { return .failed(FetchFailure(.network, "not an HTTP response")) }
         switch http.statusCode {
         case 304:
             return .notModified
         case 200..<300:
             entityTag = http.value(forHTTPHeaderField: "ETag") ?? entityTag
             lastModified = http.value(forHTTPHeaderField: "Last-Modified") ?? lastModified
-            guard let data, !data.isEmpty else { return .failed("HTTP \(http.statusCode) with an empty body") }
+            guard let data, !data.isEmpty else {
+                return .failed(FetchFailure(.emptyBody, "HTTP \(http.statusCode) with an empty body"))
+            }
             return .fresh(data)
         default:
-            return .failed("HTTP \(http.statusCode)")
+            return .failed(FetchFailure(.httpStatus(http.statusCode), "HTTP \(http.statusCode)"))
         }
     }
 }

@@ -6,10 +6,10 @@ import WebSocketServer
 
 /// `--source mta` and `trackside record`: polls live feeds, each on its own thread and interval.
 ///
-/// Every response that is not a 304 is delivered: a good body is decoded into the feed store,
-/// while a failure (HTTP error, timeout) is delivered as an empty payload, which the store
-/// rejects, keeping the last good data and reporting the feed stale with its age. Backoff
-/// after failures follows `PollBackoff`.
+/// Every fetch is delivered: a good body is decoded into the feed store, a 304 confirms the
+/// kept data, and a failure (HTTP error, timeout) is delivered as an empty payload with its
+/// classified reason, which the store rejects, keeping the last good data and reporting the
+/// feed stale with its age. Backoff after failures follows `PollBackoff`.
 public final class PollingSource: FeedSource, Sendable {
     public let kind: String
     public let endpoints: [FeedEndpoint]
@@ -29,8 +29,15 @@ public final class PollingSource: FeedSource, Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.timeoutIntervalForRequest = timeout
+        // Every feed is on the same host: with the default of 6 connections per host, feeds
+        // beyond the sixth would queue behind a publisher that hangs instead of being fetched.
+        configuration.httpMaximumConnectionsPerHost = max(1, endpoints.count)
         session = URLSession(configuration: configuration)
         threads = endpoints.map { SourceThread(name: "trackside-poll-\($0.feedID)") }
+    }
+
+    public var expectedFeeds: [ExpectedFeed] {
+        endpoints.map { ExpectedFeed(feedID: $0.feedID, interval: $0.interval) }
     }
 
     /// Live feeds run on the wall clock.
@@ -42,10 +49,12 @@ public final class PollingSource: FeedSource, Sendable {
         }
     }
 
-    /// Stops every poller; a fetch in flight is waited for (at most the timeout).
+    /// Stops every poller without waiting for fetches in flight: they are cancelled, so a
+    /// publisher that does not answer cannot hold shutdown for the whole fetch timeout.
     public func stop() {
-        for thread in threads { thread.stop() }
+        for thread in threads { thread.requestStop() }
         session.invalidateAndCancel()
+        for thread in threads { thread.stop() }
     }
 
     private func poll(_ endpoint: FeedEndpoint, on thread: SourceThread, deliver: @Sendable (FeedPayload) -> Void) {
@@ -55,15 +64,18 @@ public final class PollingSource: FeedSource, Sendable {
         var next = Date().timeIntervalSince1970
         while thread.sleep(until: next) {
             let outcome = fetch.fetch(session: session)
+            // A fetch cancelled by `stop()` is no news about the feed.
+            if thread.isStopping { return }
             let origin = "\(kind) GET \(endpoint.url.absoluteString)"
             switch outcome {
             case .fresh(let bytes):
                 deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: bytes, origin: origin))
             case .notModified:
-                break
-            case .failed(let reason):
+                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: Data(), origin: origin,
+                                    content: .notModified))
+            case .failed(let failure):
                 deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: Data(),
-                                    origin: "\(origin): \(reason)"))
+                                    origin: "\(origin): \(failure)", content: .failed(failure)))
             }
             let succeeded = outcome.isSuccess
             let delay = backoff.delay(afterSuccess: succeeded, jitter: Double.random(in: 0..<1, using: &generator))

@@ -50,8 +50,8 @@ public struct StaticGTFSCache: Sendable {
             problem = "the answer is not a zip"
         case .notModified:
             problem = "unexpected 304"
-        case .failed(let reason):
-            problem = reason
+        case .failed(let failure):
+            problem = failure.description
         }
         guard modified != nil else {
             throw Failure(description: "cannot download the static GTFS \(url.absoluteString): \(problem); give --gtfs PATH")

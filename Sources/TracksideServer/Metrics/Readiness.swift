@@ -1,0 +1,66 @@
+import TransitData
+
+/// `/readyz`'s verdict: ready when the static network is loaded and every feed has a good
+/// report fresher than its threshold, with the reason each feed is not. Pure, so every
+/// reason is unit-tested; the route only reads the feed store and the clock.
+public struct Readiness: Equatable, Sendable {
+    /// One feed's verdict.
+    public struct Feed: Equatable, Sendable {
+        public var id: String
+        /// Age of its data in seconds; nil before the first good report.
+        public var age: Double?
+        /// Why the feed holds the instance back (`never fetched`, `stale 95 s`,
+        /// `failing: HTTP 503`); nil when it is fresh.
+        public var reason: String?
+    }
+
+    public var staticLoaded: Bool
+    /// Expected feeds first, in the source's order, then any other feed that has reported.
+    public var feeds: [Feed]
+
+    /// Judges `expected` feeds (those the source is set up to deliver) and every feed in `status`.
+    public init(staticLoaded: Bool, expected: [String], status: [FeedStatus]) {
+        self.staticLoaded = staticLoaded
+        let byID = Dictionary(status.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = expected + status.map(\.id).filter { !expected.contains($0) }
+        feeds = ids.map { id in
+            guard let feed = byID[id] else { return Feed(id: id, age: nil, reason: "never fetched") }
+            return Feed(id: id, age: feed.age, reason: Self.reason(feed))
+        }
+    }
+
+    public var isReady: Bool { staticLoaded && feeds.allSatisfy { $0.reason == nil } }
+
+    /// `{"ready":…,"static":…,"stale":[ids not ready],"feeds":[{"id","ready","age","reason"}]}`.
+    public var json: [UInt8] {
+        var json = JSONWriter()
+        json.object { o in
+            o.key("ready"); o.value(isReady)
+            o.key("static"); o.value(staticLoaded)
+            o.key("stale")
+            o.array { a in
+                for feed in feeds where feed.reason != nil { a.value(feed.id) }
+            }
+            o.key("feeds")
+            o.array { a in
+                for feed in feeds {
+                    a.object { f in
+                        f.key("id"); f.value(feed.id)
+                        f.key("ready"); f.value(feed.reason == nil)
+                        f.key("age"); if let age = feed.age { f.value(age, decimals: 0) } else { f.null() }
+                        f.key("reason"); if let reason = feed.reason { f.value(reason) } else { f.null() }
+                    }
+                }
+            }
+        }
+        return json.bytes
+    }
+
+    /// The same rule as `FeedStatus.isStale`, said in words.
+    private static func reason(_ feed: FeedStatus) -> String? {
+        if let failure = feed.failure { return "failing: \(failure)" }
+        guard let age = feed.age else { return "never fetched" }
+        guard age > feed.staleAfter else { return nil }
+        return "stale \(Int(age.rounded())) s (threshold \(Int(feed.staleAfter)) s)"
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import TracksideServer
+
+/// `/readyz`'s rule: the static network and a fresh good report of every feed, with the reason
+/// each feed holds the instance back.
+@Suite struct ReadinessTests {
+    func status(_ id: String, age: Double?, failure: String? = nil, staleAfter: Double = 90) -> FeedStatus {
+        FeedStatus(id: id, age: age, isStale: failure != nil || (age ?? .infinity) > staleAfter, failure: failure,
+                   accepted: age == nil ? 0 : 1, duplicates: 0, failures: failure == nil ? 0 : 1, staleAfter: staleAfter)
+    }
+
+    @Test func notReadyBeforeAnyFeedHasReported() {
+        let readiness = Readiness(staticLoaded: true, expected: ["ace", "l"], status: [])
+        #expect(!readiness.isReady)
+        #expect(readiness.feeds.map { $0.reason } == ["never fetched", "never fetched"])
+        #expect(readiness.json == Array(#"{"ready":false,"static":true,"stale":["ace","l"],"feeds":[{"id":"ace","ready":false,"age":null,"reason":"never fetched"},{"id":"l","ready":false,"age":null,"reason":"never fetched"}]}"#.utf8))
+    }
+
+    @Test func eachFeedSaysWhyItIsNotReady() {
+        let readiness = Readiness(staticLoaded: true, expected: ["ace", "bdfm", "g", "l"], status: [
+            status("ace", age: 12), status("bdfm", age: 95.4), status("g", age: 20, failure: "HTTP 503"),
+            status("l", age: nil, failure: "timed out after 10 s"),
+        ])
+        #expect(readiness.feeds.map { $0.reason } == [
+            nil, "stale 95 s (threshold 90 s)", "failing: HTTP 503", "failing: timed out after 10 s",
+        ])
+        #expect(!readiness.isReady)
+    }
+
+    @Test func readyWhenEveryExpectedFeedIsFreshByItsOwnThreshold() {
+        let readiness = Readiness(staticLoaded: true, expected: ["ace", "subway-alerts"], status: [
+            status("ace", age: 30), status("subway-alerts", age: 150, staleAfter: 180),
+        ])
+        #expect(readiness.isReady)
+        #expect(readiness.feeds.allSatisfy { $0.reason == nil })
+        #expect(readiness.json.starts(with: Array(#"{"ready":true,"static":true,"stale":[],"feeds":["#.utf8)))
+    }
+
+    @Test func feedsTheSourceDidNotAnnounceAreJudgedToo() {
+        let readiness = Readiness(staticLoaded: true, expected: ["ace"], status: [
+            status("ace", age: 5), status("extra", age: 500),
+        ])
+        #expect(readiness.feeds.map { $0.id } == ["ace", "extra"])
+        #expect(!readiness.isReady)
+    }
+
+    @Test func anEmptyNetworkIsNeverReady() {
+        let readiness = Readiness(staticLoaded: false, expected: ["ace"], status: [status("ace", age: 1)])
+        #expect(!readiness.isReady)
+        #expect(String(decoding: readiness.json, as: UTF8.self).hasPrefix(#"{"ready":false,"static":false,"stale":[],"#))
+    }
+}
