@@ -1,6 +1,7 @@
 """`trackside serve` over loopback: static files, keep-alive, pipelining, limits, shutdown."""
 import gzip
 import http.client
+import json
 import os
 import pathlib
 import re
@@ -244,3 +245,46 @@ def test_expect_continue_gets_100_before_the_body(trackside_server):
         assert sock.recv(65536) == b"HTTP/1.1 100 Continue\r\n\r\n"
         sock.sendall(b"body")
         assert status_line(sock.recv(65536)) == b"HTTP/1.1 405 Method Not Allowed"
+
+
+def split_reply(reply: bytes):
+    """Status code, headers (lower-case names) and body of one raw response."""
+    head, _, body = reply.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split(" ")[1]), {name.lower(): value for name, value in headers.items()}, body
+
+
+HTTP_LAYER_ERRORS = [
+    # (status, code, request with {path} where the target goes)
+    (400, "bad_request", b"GET {path} HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n"),
+    (400, "bad_request", b"GET {path}\r\n\r\n"),
+    (405, "method_not_allowed", b"DELETE {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    (413, "content_too_large", b"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n"),
+    (414, "uri_too_long", b"GET {path}?q=" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"),
+    (431, "request_header_fields_too_large",
+     b"GET {path} HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(150)) + b"\r\n"),
+    (505, "http_version_not_supported", b"GET {path} HTTP/2.0\r\nHost: x\r\n\r\n"),
+]
+
+
+@pytest.mark.parametrize("status,code,template", HTTP_LAYER_ERRORS, ids=[str(e[0]) + e[1] for e in HTTP_LAYER_ERRORS])
+def test_http_layer_errors_are_json_under_api_and_text_elsewhere(trackside_server, status, code, template):
+    api = split_reply(raw_exchange(trackside_server, template.replace(b"{path}", b"/api/stations")))
+    assert api[0] == status
+    assert api[1]["content-type"] == "application/json"
+    error = json.loads(api[2])["error"]
+    assert error["code"] == code and error["message"]
+
+    page = split_reply(raw_exchange(trackside_server, template.replace(b"{path}", b"/index.html")))
+    assert page[0] == status
+    assert page[1]["content-type"] == "text/plain; charset=utf-8"
+    assert page[2].startswith(b"%d " % status)
+
+
+def test_request_timeout_under_api_is_json(start_trackside):
+    server = start_trackside("--request-timeout", "0.5")
+    reply = raw_exchange(server, b"GET /api/vehicles?bbox=1,2,3,4 HTTP/1.1\r\nHost: x\r\n")
+    status, headers, body = split_reply(reply)
+    assert status == 408 and headers["content-type"] == "application/json"
+    assert json.loads(body) == {"error": {"code": "request_timeout", "message": "the request did not arrive in time"}}

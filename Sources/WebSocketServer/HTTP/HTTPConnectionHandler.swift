@@ -50,9 +50,7 @@ final class HTTPConnectionHandler {
             cancelDeadline()
             switch event {
             case .failure(let error):
-                let response = HTTPResponse.error(error.status, code: HTTPResponse.errorCode(for: error.status),
-                                                  message: error.message, json: false)
-                send(response, version: .http1_1, isHead: false, keepAlive: false, on: connection)
+                send(error.response, version: .http1_1, isHead: false, keepAlive: false, on: connection)
             case .request(let request):
                 dispatch(request, on: connection)
             }
@@ -167,9 +165,9 @@ final class HTTPConnectionHandler {
         case .idle:
             connection.close()
         case .request:
-            let response = HTTPResponse.error(.requestTimeout, code: "request_timeout",
-                                              message: "the request did not arrive in time", json: false)
-            send(response, version: .http1_1, isHead: false, keepAlive: false, on: connection)
+            let timeout = HTTPParseError(status: .requestTimeout, message: "the request did not arrive in time",
+                                         target: parser.partialTarget)
+            send(timeout.response, version: .http1_1, isHead: false, keepAlive: false, on: connection)
         }
     }
 }

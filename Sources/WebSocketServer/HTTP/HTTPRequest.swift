@@ -20,7 +20,22 @@ public struct HTTPRequest: Sendable {
     /// The path part of the target, still percent-encoded (`/a%20b`); absolute-form targets
     /// (`http://host/path`) are reduced to their path.
     public var rawPath: Substring {
-        var path = target[...]
+        Self.rawPath(ofTarget: target[...])
+    }
+
+    /// Whether the target is in the JSON API (`/api` and below), whose errors are JSON rather than text.
+    public var isAPI: Bool {
+        Self.isAPI(target: target[...])
+    }
+
+    /// `isAPI` for a target alone, or the start of one (what arrived of a request that failed).
+    static func isAPI(target: Substring) -> Bool {
+        let path = rawPath(ofTarget: target)
+        return path == "/api" || path.hasPrefix("/api/")
+    }
+
+    private static func rawPath(ofTarget target: Substring) -> Substring {
+        var path = target
         if let question = path.firstIndex(of: "?") { path = path[..<question] }
         if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
             let authorityAndPath = path[scheme.upperBound...]

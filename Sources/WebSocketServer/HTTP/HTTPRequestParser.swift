@@ -109,7 +109,7 @@ public struct HTTPRequestParser {
                 case .line(let range):
                     switch parseRequestLine(buffer[range]) {
                     case .success(let request): state = .headers(request, bytes: 0, lines: 0)
-                    case .failure(let error): return fail(error)
+                    case .failure(let error): return fail(error, target: Self.target(inRequestLine: buffer[range]))
                     }
                 }
             case .headers(var request, let bytes, let lines):
@@ -149,9 +149,33 @@ public struct HTTPRequestParser {
 
     // MARK: Steps
 
-    private mutating func fail(_ error: HTTPParseError) -> Event {
+    /// Ends parsing with `error`, located at `target`, else at what `partialTarget` finds.
+    private mutating func fail(_ error: HTTPParseError, target: String? = nil) -> Event {
+        var located = error
+        located.target = target ?? partialTarget
         state = .failed
-        return .failure(error)
+        return .failure(located)
+    }
+
+    /// The target of the request being read, or as much of it as has arrived; nil before the
+    /// method and a space have. An error for this request (a 408, say) answers in its form.
+    public var partialTarget: String? {
+        switch state {
+        case .headers(let request, _, _), .body(let request, _): request.target
+        case .requestLine: Self.target(inRequestLine: buffer[position...])
+        case .failed: nil
+        }
+    }
+
+    /// The second word of a request line, whole or cut short, when the line starts with a method
+    /// token and a space: enough to tell an API request from a page even in a line too long or
+    /// malformed to parse.
+    private static func target(inRequestLine line: ArraySlice<UInt8>) -> String? {
+        guard let space = line.firstIndex(of: 0x20), space > line.startIndex,
+              line[..<space].allSatisfy(isTokenByte) else { return nil }
+        let rest = line[(space + 1)...]
+        let target = rest[..<(rest.firstIndex { $0 == 0x20 || $0 == 0x0D || $0 == 0x0A } ?? rest.endIndex)]
+        return target.isEmpty ? nil : String(decoding: target, as: UTF8.self)
     }
 
     /// The next line without its line ending; `limit` counts the line ending too.

@@ -11,7 +11,7 @@ public struct RoutedRequest: Sendable {
     public let remoteAddress: String
 
     /// Whether the request is for the JSON API (`/api/…`), whose errors are JSON.
-    public var isAPI: Bool { path.segments.first == "api" }
+    public var isAPI: Bool { request.isAPI }
 
     /// An error response in the form this request expects (JSON under `/api/`, text elsewhere).
     public func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {

@@ -76,8 +76,7 @@ public final class Router: Sendable {
     /// Finds what answers `request`.
     func resolve(_ request: HTTPRequest, remoteAddress: String) -> Resolution {
         guard let path = RequestPath(raw: request.rawPath) else {
-            let isAPI = request.rawPath.hasPrefix("/api/")
-            return .response(.error(.badRequest, code: "bad_request", message: "malformed path encoding", json: isAPI))
+            return .response(.error(.badRequest, code: "bad_request", message: "malformed path encoding", json: request.isAPI))
         }
         let query = QueryParameters(parsing: request.rawQuery)
         let method = request.method == "HEAD" ? "GET" : request.method
