@@ -8,8 +8,13 @@ import Testing
 struct LoopbackClient {
     let fd: Int32
 
-    init(port: Int) throws {
+    /// `receiveBuffer`: SO_RCVBUF in bytes, set before connecting so that the kernel holds
+    /// little of what a slow reader has not read yet.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -205,5 +210,35 @@ private func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, I
         // 200 responses of 256 KiB were asked for; at most the bound plus one response waits in memory.
         #expect(held > 0)
         #expect(held <= configuration.outputQueueLimit + payload.count + 1024)
+    }
+
+    @Test func requestsWaitingUnreadBehindABusyLoopAreAnsweredNotTimedOut() throws {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.eventLoopCount = 1
+        configuration.requestTimeout = .milliseconds(300)
+        let router = Router()
+        router.get("/") { _ in .text("ok") }
+        let server = try HTTPServer(configuration: configuration, router: router)
+        let port = try server.start().port
+        defer { server.shutdown() }
+        // More connections than the loop takes events per wake-up (256), each with its request
+        // deadline armed at accept.
+        let clients = try (0..<300).map { _ in try LoopbackClient(port: port) }
+        defer { clients.forEach { $0.close() } }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.statistics.openConnections < clients.count && ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(server.statistics.openConnections == clients.count)
+        // The loop is busy past every deadline while the requests arrive: when it comes back,
+        // the deadlines are due before it has read the requests of the last 44 sockets.
+        let blocked = DispatchSemaphore(value: 0)
+        server.group.loops[0].execute {
+            blocked.signal()
+            usleep(1_000_000)
+        }
+        blocked.wait()
+        for client in clients { client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n") }
+        let answered = clients.filter { $0.receive(until: "ok").hasPrefix("HTTP/1.1 200 OK") }.count
+        #expect(answered == clients.count)
     }
 }

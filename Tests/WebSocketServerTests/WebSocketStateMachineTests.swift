@@ -189,6 +189,25 @@ import WebSocketServer
         #expect(dead.closeCode == 1006 && dead.sentFrames.isEmpty)
     }
 
+    @Test func anOverduePongIsExcusedOnlyWhenThePeerShowedLife() {
+        var connection = machine(WebSocketConfiguration(pingInterval: .seconds(20), pongTimeout: .seconds(10)))
+        #expect(!connection.isPongOverdue(at: start + .seconds(25)))
+        _ = connection.timerFired(now: start + .seconds(20))
+        #expect(!connection.isPongOverdue(at: start + .seconds(29)))
+        #expect(connection.isPongOverdue(at: start + .seconds(30)))
+        // The client is still reading the backlog ahead of the ping: the wait starts again.
+        connection.peerShowedLife(now: start + .seconds(30))
+        #expect(!connection.isPongOverdue(at: start + .seconds(30)))
+        #expect(connection.timerFired(now: start + .seconds(30)).isEmpty)
+        #expect(connection.nextDeadline == start + .seconds(50))
+        let ping = connection.timerFired(now: start + .seconds(50))
+        #expect(ping.sentFrames.map { $0.header.opcode } == [.ping])
+        // No sign of life this time: dropped with 1006 at the pong timeout.
+        #expect(connection.isPongOverdue(at: start + .seconds(60)))
+        #expect(connection.timerFired(now: start + .seconds(60)).closeCode == 1006)
+        #expect(!connection.isPongOverdue(at: start + .seconds(70)))
+    }
+
     @Test func idleTimeoutClosesWith1001() {
         var connection = machine(WebSocketConfiguration(pingInterval: nil, idleTimeout: .seconds(60)))
         _ = connection.receive(Client.text("still here"), now: start + .seconds(30))

@@ -44,6 +44,11 @@ public final class Connection: @unchecked Sendable {
     public var outputLimit: Int { output.limit }
     /// Whether the connection still accepts output (not closing or closed).
     public var isOpen: Bool { state == .open }
+    /// Bytes written to the kernel that the peer has not acknowledged yet.
+    public var bytesUnacknowledged: Int { state == .closed ? 0 : max(0, Int(clinux_unacknowledged_output(fd))) }
+    /// Bytes the peer sent that have not been read yet: reading is paused, or the loop has not
+    /// come to this socket yet.
+    public var unreadInputBytes: Int { state == .closed ? 0 : max(0, Int(clinux_unread_input(fd))) }
 
     /// How long a closed connection waits for the peer's FIN before releasing the socket.
     static let lingerTimeout: Duration = .seconds(2)

@@ -25,6 +25,8 @@ final class HTTPConnectionHandler {
     private var blockedResponse: (chunks: [[UInt8]], keepAlive: Bool)?
     private var isShuttingDown = false
     private var hasUpgraded = false
+    /// How long an expired deadline waits again when the client's bytes sit unread.
+    private static let unreadInputGrace: Duration = .seconds(1)
 
     init(router: Router, configuration: ServerConfiguration) {
         self.router = router
@@ -161,6 +163,12 @@ final class HTTPConnectionHandler {
 
     private func deadlineExpired(_ kind: Deadline, on connection: Connection) {
         guard connection.isOpen, !awaitingResponse, !hasUpgraded else { return }
+        // Bytes the client sent wait unread: a loop this far behind is the server's fault, not
+        // the client's. Look again shortly; the loop reads them first if it catches up.
+        if connection.unreadInputBytes > 0 {
+            arm(kind, on: connection, after: HTTPConnectionHandler.unreadInputGrace)
+            return
+        }
         switch kind {
         case .idle:
             connection.close()

@@ -8,7 +8,9 @@ public struct WebSocketConfiguration: Sendable {
     /// ping; nil disables keepalive pings.
     public var pingInterval: Duration?
     /// How long the server waits for any frame after a keepalive ping before dropping the
-    /// connection (reported as 1006).
+    /// connection (reported as 1006). The wait starts again while the client is still
+    /// reading a backlog queued ahead of the ping (its TCP stack acknowledges output that keeps
+    /// flowing) or its bytes wait unread on the server: it is behind, not gone.
     public var pongTimeout: Duration
     /// How long the connection may go without a data message from the client before the
     /// server closes it with 1001; nil (the default) allows listen-only clients forever.
@@ -18,7 +20,10 @@ public struct WebSocketConfiguration: Sendable {
     /// The most bytes of output a connection may have queued; past it, writes stop being
     /// accepted and the stall timer runs.
     public var maximumPendingOutput: Int
-    /// How long output may stay over `maximumPendingOutput` before the connection is closed with 1008.
+    /// How long output may stay backed up (over `maximumPendingOutput`) with not one byte
+    /// taken by the client (acknowledged by its TCP stack) before the connection is closed
+    /// with 1008. A client that reads,
+    /// however slowly, is not closed: broadcast frames it cannot take are dropped instead.
     public var outputStallTimeout: Duration
     /// The permessage-deflate policy, or nil to never compress.
     public var compression: PerMessageDeflateConfiguration?
@@ -31,7 +36,7 @@ public struct WebSocketConfiguration: Sendable {
     public var logger = Logger.standardError()
 
     /// The production defaults: 1 MiB messages, 20 s keepalive with a 10 s pong timeout,
-    /// 5 s close timeout, 1 MiB of pending output for at most 10 s, compression on.
+    /// 5 s close timeout, 1 MiB of pending output with at most 10 s without progress, compression on.
     public init(maximumMessageSize: Int = 1 << 20, pingInterval: Duration? = .seconds(20),
                 pongTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
                 closeTimeout: Duration = .seconds(5), maximumPendingOutput: Int = 1 << 20,

@@ -12,9 +12,15 @@ import Foundation
 ///   sent, so they are never dropped: they wait in a small overflow list (itself bounded) and
 ///   **reading pauses** until the queue drains, which throttles the client to the pace at which
 ///   it reads (this is what keeps `/echo` lossless under Autobahn's floods).
-/// Either way a stall timer starts; if the output has not drained when `outputStallTimeout`
-/// expires, the client is not reading: the connection is closed with 1008 and aborted (a close
-/// frame could not reach it anyway), logged and counted.
+/// Either way a stall timer starts. The rule is progress, not draining: under a continuous
+/// broadcast a client that reads slowly keeps a full queue forever and is served what it can
+/// take. Only when its TCP stack acknowledged not one byte during a whole `outputStallTimeout`
+/// is the client not reading: the connection is closed with 1008 and aborted (a close frame could not
+/// reach it anyway), logged and counted.
+///
+/// The keepalive gets the same treatment: a ping queued behind a backlog cannot be answered
+/// before the client has read up to it, so an overdue pong is excused while the client's TCP
+/// stack keeps acknowledging output still in flight, or while its bytes wait unread here.
 final class WebSocketConnectionHandler {
     private var machine: WebSocketStateMachine
     private let configuration: WebSocketConfiguration
@@ -27,6 +33,10 @@ final class WebSocketConnectionHandler {
     private var session: WebSocketSession?
     private var timer: (deadline: ContinuousClock.Instant, handle: TimerHandle)?
     private var stallTimer: TimerHandle?
+    /// The transport when the stall timer was armed: the next check looks for output since.
+    private var sampleAtStallCheck: TransportSample?
+    /// The transport when the machine's timer last fired (when the keepalive ping went out).
+    private var sampleAtMachineTimer: TransportSample?
     private var closeReported = false
     /// Frames that must be sent but did not fit, in order; reading is paused while any wait.
     private var overflow: [[UInt8]] = []
@@ -155,29 +165,52 @@ final class WebSocketConnectionHandler {
         }
         if let armed = timer, armed.deadline <= next { return }
         timer?.handle.cancel()
-        let handle = connection.schedule(after: next - .now) { [weak self] in
-            guard let self else { return }
+        let handle = connection.schedule(after: next - .now) { [weak self, weak connection] in
+            guard let self, let connection else { return }
             self.timer = nil
-            self.perform(self.machine.timerFired(now: .now))
+            self.machineTimerFired(on: connection)
         }
         timer = (next, handle)
     }
 
+    private func machineTimerFired(on connection: Connection) {
+        let now = ContinuousClock.now
+        let sample = transportSample(of: connection)
+        if machine.isPongOverdue(at: now), let earlier = sampleAtMachineTimer, sample.showsPeerAlive(since: earlier) {
+            machine.peerShowedLife(now: now)
+        }
+        sampleAtMachineTimer = sample
+        perform(machine.timerFired(now: now))
+    }
+
+    private func transportSample(of connection: Connection) -> TransportSample {
+        let unacknowledged = connection.bytesUnacknowledged
+        return TransportSample(bytesAcknowledged: connection.bytesWritten - UInt64(min(unacknowledged, Int(connection.bytesWritten))),
+                               bytesInFlight: unacknowledged + connection.queuedBytes + overflowBytes,
+                               unreadInputBytes: connection.unreadInputBytes)
+    }
+
     private func startStallTimer(on connection: Connection) {
         guard stallTimer == nil else { return }
+        sampleAtStallCheck = transportSample(of: connection)
         stallTimer = connection.schedule(after: configuration.outputStallTimeout) { [weak self, weak connection] in
             guard let self, let connection else { return }
             self.stallTimer = nil
-            self.outputStalled(connection)
+            self.stallTimerFired(connection)
         }
     }
 
-    private func outputStalled(_ connection: Connection) {
+    /// The output is still backed up a stall timeout after the last check: another window if
+    /// the client took anything meanwhile, else it is not reading.
+    private func stallTimerFired(_ connection: Connection) {
         guard connection.isOpen, connection.queuedBytes > 0 else { return }
+        if let earlier = sampleAtStallCheck, transportSample(of: connection).hasDelivered(since: earlier) {
+            startStallTimer(on: connection)
+            return
+        }
         counters.connectionStalled()
         let queued = connection.queuedBytes
-        let seconds = configuration.outputStallTimeout.components.seconds
-        let reason = "client stopped reading: \(queued) bytes queued for \(seconds) s"
+        let reason = "client stopped reading: \(queued) bytes queued, none taken for \(configuration.outputStallTimeout)"
         configuration.logger.warning("websocket \(connection.remoteAddress) closed 1008: \(reason)", [("client", connection.remoteAddress)])
         _ = machine.close(code: .policyViolation, reason: "output stalled", now: .now)
         reportClose(.policyViolation, reason)

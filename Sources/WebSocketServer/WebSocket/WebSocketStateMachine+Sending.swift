@@ -91,6 +91,23 @@ extension WebSocketStateMachine {
         }
     }
 
+    /// Whether a keepalive ping has gone unanswered for the pong timeout at `now`: the next
+    /// `timerFired(now:)` drops the connection unless `peerShowedLife(now:)` comes first.
+    public func isPongOverdue(at now: ContinuousClock.Instant) -> Bool {
+        guard isOpen, let pingSentAt else { return false }
+        return now >= pingSentAt + configuration.pongTimeout
+    }
+
+    /// The transport shows the peer alive though none of its frames arrived (it keeps taking
+    /// output that is still flowing, or its bytes wait unread): counts as traffic for the
+    /// keepalive, so the pong wait starts again. A ping queued behind a backlog the client is
+    /// still reading cannot be answered before the client gets to it.
+    public mutating func peerShowedLife(now: ContinuousClock.Instant) {
+        guard isOpen else { return }
+        lastReceive = now
+        pingSentAt = nil
+    }
+
     /// Runs whatever timers are due at `now`: keepalive ping, pong timeout, idle timeout,
     /// close timeout.
     public mutating func timerFired(now: ContinuousClock.Instant) -> [WebSocketEvent] {
