@@ -49,6 +49,13 @@ struct ServeCommand: CLICommand {
                                1 MiB) before it is closed with 1008 (default 10)
           --log-level LEVEL    debug, info, warning or error (default info)
           --log-format FORMAT  text or json: one line per event on stderr (default text)
+          --frame-ancestors SOURCES
+                               the sites that may embed the station display (/display/) in a
+                               frame, as a CSP frame-ancestors source list, e.g.
+                               "'self' https://lobby.example" (default *: any site); every
+                               other page may be framed by its own origin only
+          --announce-version V for testing: the version hello, /api/config and /status announce
+                               instead of this build's (pages reload when it changes)
 
         Live feeds (--source mta):
         \(MTAFeedOptions.usage)
@@ -97,7 +104,6 @@ struct ServeCommand: CLICommand {
         }
 
         let router = Router()
-        router.setFallback { staticFiles.respond(to: $0) }
         // Liveness only: answering at all is the signal, so it never depends on feeds.
         router.get("/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
@@ -116,6 +122,12 @@ struct ServeCommand: CLICommand {
             throw ArgumentList.UsageError(description: error.description)
         }
         app.installRoutes(on: router)
+        let framing = application.framing
+        router.setFallback { request in
+            var response = staticFiles.respond(to: request)
+            framing.apply(to: &response, for: request.path)
+            return response
+        }
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: configuration, router: router)
@@ -142,6 +154,8 @@ struct ServeCommand: CLICommand {
         let skip = try arguments.value("replay-skip", default: 0.0) { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }
         let mtaOptions = try MTAFeedOptions(&arguments)
         let tick = try arguments.value("tick", default: 1.0) { Double($0).flatMap { $0 >= 0.05 && $0 <= 60 ? $0 : nil } }
+        let frameAncestors = try arguments.value("frame-ancestors")
+        let announcedVersion = try arguments.value("announce-version")
         if sourceText == "demo" && gtfsPaths.isEmpty {
             do {
                 gtfsPaths = [try BundledData.locate(explicitPath: dataFolder).subwayFeed.path]
@@ -175,6 +189,19 @@ struct ServeCommand: CLICommand {
         configuration.simulatorSeed = simSeed
         configuration.mtaFeeds = mtaOptions.feeds
         configuration.fetchTimeout = mtaOptions.timeout
+        if let frameAncestors {
+            do {
+                configuration.framing.display = try FrameAncestors(parsing: frameAncestors)
+            } catch {
+                throw ArgumentList.UsageError(description: "--frame-ancestors: \(error.description)")
+            }
+        }
+        if let announcedVersion {
+            guard !announcedVersion.isEmpty, announcedVersion.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw ArgumentList.UsageError(description: "--announce-version needs a version without spaces, e.g. 9.9.9")
+            }
+            configuration.announcedVersion = announcedVersion
+        }
         return configuration
     }
 

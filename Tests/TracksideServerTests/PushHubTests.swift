@@ -41,6 +41,12 @@ import TestSupport
         #expect(hello.object["epoch"] as? String == "epoch-1" && hello.object["source"] as? String == "replay")
     }
 
+    @Test func helloAnnouncesTheConfiguredVersion() throws {
+        var hub = hub { $0.version = "9.9.9-test" }
+        let hello = try DecodedMessage(hub.connect(ClientID(1)).message)
+        #expect(hello.object["server"] as? String == "trackside/9.9.9-test")
+    }
+
     @Test func firstSubscribeIsASnapshotAndPanningIsADelta() throws {
         var hub = hub()
         _ = hub.publish([west, east, bus], now: 1000)

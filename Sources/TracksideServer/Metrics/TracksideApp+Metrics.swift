@@ -57,6 +57,6 @@ extension TracksideApp {
         let push = push.statistics
         return StatusPage(feeds: feedStatus(atWallTime: now),
                           connections: push.connections, regions: push.regions, seq: push.seq,
-                          uptime: now - startedAt, version: TracksideVersion.current, now: now)
+                          uptime: now - startedAt, version: configuration.announcedVersion, now: now)
     }
 }

@@ -23,6 +23,8 @@ public struct PushHub: Sendable {
         public var limits = PushLimits()
         /// Seconds of deltas kept for `resume`.
         public var historyRetention: Double = 120
+        /// The version `hello` announces; pages reload themselves when it changes.
+        public var version = TracksideVersion.current
 
         public init(epoch: String, source: String) {
             self.epoch = epoch
@@ -56,7 +58,7 @@ public struct PushHub: Sendable {
     /// A new connection: its `hello`.
     public mutating func connect(_ client: ClientID) -> Delivery {
         sessions[client] = ClientSession(limits: configuration.limits)
-        let hello = ServerMessage.hello(server: "trackside/\(TracksideVersion.current)",
+        let hello = ServerMessage.hello(server: "trackside/\(configuration.version)",
                                         epoch: configuration.epoch, source: configuration.source)
         return Delivery(message: hello, recipients: [client])
     }

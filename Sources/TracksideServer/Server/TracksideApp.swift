@@ -31,6 +31,8 @@ public final class TracksideApp: Sendable {
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
     private let logger: Logger
     let clock: @Sendable () -> Double
+    /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
+    let timeZoneIdentifier: String?
 
     /// Loads the network and prepares the source; nothing runs until `start()`.
     public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
@@ -51,6 +53,7 @@ public final class TracksideApp: Sendable {
             }
         }
         engine = PlacementEngine(network: Network(gtfs: feeds, profile: profile))
+        timeZoneIdentifier = feeds.first?.timeZone?.identifier
         boards = StationBoards(network: engine.network)
         ingest = FeedIngest(profile: profile, logger: logger)
         switch configuration.source {
@@ -90,6 +93,7 @@ public final class TracksideApp: Sendable {
         var hub = PushHub.Configuration(epoch: Self.randomEpoch(), source: source.kind)
         hub.limits = configuration.limits
         hub.historyRetention = configuration.historyRetention
+        hub.version = configuration.announcedVersion
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes in
             WebSocketPreparedMessage(text: String(decoding: bytes, as: UTF8.self), compression: compression)
@@ -178,9 +182,11 @@ public final class TracksideApp: Sendable {
             HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
                          body: Array(metricsText().utf8))
         }
-        router.get("/status") { [self] _ in
-            HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
-                         body: Array(statusPage().html.utf8))
+        router.get("/status") { [self] request in
+            var response = HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
+                                        body: Array(statusPage().html.utf8))
+            configuration.framing.apply(to: &response, for: request.path)
+            return response
         }
     }
 
@@ -205,7 +211,8 @@ public final class TracksideApp: Sendable {
         var json = JSONWriter()
         json.object { o in
             o.key("source"); o.value(source.kind)
-            o.key("version"); o.value(TracksideVersion.current)
+            o.key("version"); o.value(configuration.announcedVersion)
+            o.key("timezone"); if let timeZoneIdentifier { o.value(timeZoneIdentifier) } else { o.null() }
             o.key("basemap"); o.null()
             o.key("vehicle_max_span_km"); o.value(8)
             o.key("bus_max_span_km"); o.value(3)

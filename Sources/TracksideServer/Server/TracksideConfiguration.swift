@@ -59,6 +59,11 @@ public struct TracksideConfiguration: Sendable {
     public var limits = PushLimits()
     /// Seconds of deltas kept for `resume`.
     public var historyRetention = 120.0
+    /// Which sites may show the pages in a frame (`--frame-ancestors` sets the station display's).
+    public var framing = PageFraming()
+    /// The version announced in `hello`, `/api/config` and `/status`. Only tests set another one, to see
+    /// pages reload themselves when the server comes back with a new version.
+    public var announcedVersion = TracksideVersion.current
 
     public init(source: Source, gtfsPaths: [String]) {
         self.source = source
