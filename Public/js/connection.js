@@ -56,6 +56,15 @@ export class Connection {
     this.setState("live");
   }
 
+  /** Closes the socket for good, without reconnecting (the page is about to reload). */
+  stop() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null; // its close event then finds a socket it no longer owns and schedules nothing
+    socket?.close();
+  }
+
   open() {
     clearTimeout(this.retryTimer);
     this.retryTimer = null;

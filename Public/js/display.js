@@ -1,13 +1,16 @@
 // The station display (/display?station=127): a full-screen arrivals board driven by `watch` over the WebSocket.
 // Options: lines=1,2 · direction=N|S · walk=N (hide trains leaving sooner than N minutes) · theme=dark|light|high-contrast
-// · lang=en|es · scale=1 · rows=6 · tz=America/New_York (the clock's time zone). It keeps showing the last board, with its age, while reconnecting, and reloads
-// itself when the server comes back with another version.
+// · lang=en|es · scale=1 · rows=6 · tz=America/New_York (the clock's time zone; default: the agency's, from /api/config).
+// The clock shows the server's time (a replay's recorded time). It keeps showing the last board, with its age, while
+// reconnecting, and reloads itself, with fresh files, when the server comes back with another version.
 import { collectErrors, publishStatus } from "./page-status.js";
 import { Connection, serverSocketUrl } from "./connection.js";
 import { el, bullet } from "./dom.js";
 import { boardRows } from "./display-rows.js";
 import { validAlerts } from "./board-message.js";
 import { texts } from "./board-texts.js";
+import { serverConfig } from "./server-config.js";
+import { reloadWithFreshFiles } from "./fresh-reload.js";
 
 const reportError = collectErrors();
 const options = readOptions(new URLSearchParams(location.search));
@@ -20,9 +23,12 @@ const state = {
   connection: "connecting",
   board: null,          // the last arrivals message (or REST answer) for the station
   receivedAtMs: null,   // when it arrived
-  clockOffsetMs: 0,     // server clock minus ours, from the board's `ts`
+  clockOffsetMs: 0,     // server clock minus ours, from the board's `ts` (seconds)
+  timeZone: options.timeZone, // the clock's: the `tz` option, else the agency's once /api/config answers
   serverVersion: null,
+  boardUpdates: 0,      // arrivals messages received
   rows: [],
+  shownRowsKey: null,   // what the rows on screen show, so that an unchanged board is not rebuilt every second
   alerts: [],
 };
 
@@ -32,6 +38,8 @@ publishStatus({
   rows: () => state.rows.map(({ route, direction, minutes }) => ({ route, direction, minutes })),
   boardAge: () => (state.receivedAtMs === null ? null : Math.round((Date.now() - state.receivedAtMs) / 1000)),
   serverVersion: () => state.serverVersion,
+  timeZone: () => state.timeZone,
+  boardUpdates: () => state.boardUpdates,
   ready: () => state.board !== null,
 });
 
@@ -43,6 +51,7 @@ async function start() {
     return;
   }
   loadStation();
+  loadTimeZone();
   const connection = new Connection(serverSocketUrl(), {
     onMessage: (message, receivedAtMs) => receive(connection, message, receivedAtMs),
     onStateChange: (connectionState) => {
@@ -58,13 +67,15 @@ async function start() {
 function receive(connection, message, receivedAtMs) {
   if (message.type === "hello") {
     if (state.serverVersion !== null && message.server !== state.serverVersion) {
-      location.reload();
+      connection.stop();
+      reloadWithFreshFiles();
       return;
     }
     state.serverVersion = message.server;
     connection.markLive();
     connection.send({ op: "watch", station: options.station });
   } else if (message.type === "arrivals" && message.station === options.station) {
+    state.boardUpdates++;
     acceptBoard(message, receivedAtMs);
   } else if (message.type === "alerts" && message.station === options.station) {
     state.alerts = validAlerts(message.alerts);
@@ -77,7 +88,15 @@ function receive(connection, message, receivedAtMs) {
 function acceptBoard(board, receivedAtMs) {
   state.board = board;
   state.receivedAtMs = receivedAtMs;
-  if (Number.isFinite(board.ts)) state.clockOffsetMs = board.ts - receivedAtMs;
+  if (Number.isFinite(board.ts)) state.clockOffsetMs = board.ts * 1000 - receivedAtMs;
+}
+
+/** The agency's time zone from /api/config, unless the `tz` option chose one. */
+async function loadTimeZone() {
+  if (state.timeZone !== null) return;
+  const config = await serverConfig();
+  state.timeZone = validTimeZone(config.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  render();
 }
 
 /** Name, lines and a first board from the REST API, so the screen is filled before the first push. */
@@ -90,8 +109,8 @@ async function loadStation() {
     document.title = `${station.name ?? options.station} — Trackside`;
     const lines = (station.lines ?? []).filter((line) => options.lines === null || options.lines.includes(line));
     document.getElementById("station-lines").replaceChildren(...lines.map((line) => bullet(line)));
-    const groups = station.arrivals?.groups ?? station.groups ?? station.arrivals;
-    if (state.board === null && Array.isArray(groups)) acceptBoard({ station: options.station, groups }, Date.now());
+    const board = Array.isArray(station.arrivals?.groups) ? station.arrivals : { groups: station.groups ?? station.arrivals };
+    if (state.board === null && Array.isArray(board.groups)) acceptBoard({ ...board, station: options.station }, Date.now());
     render();
   } catch (error) {
     document.getElementById("station-name").textContent = options.station;
@@ -101,16 +120,22 @@ async function loadStation() {
 
 function render() {
   const nowMs = Date.now() + state.clockOffsetMs;
-  document.getElementById("clock").textContent = new Date(nowMs).toLocaleTimeString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: options.timeZone });
+  // Until the time zone is known the clock stays blank rather than show another zone's time.
+  setText(document.getElementById("clock"), state.timeZone === null ? ""
+    : new Date(nowMs).toLocaleTimeString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: state.timeZone }));
   const clock = { elapsedSeconds: (Date.now() - (state.receivedAtMs ?? Date.now())) / 1000, nowSeconds: nowMs / 1000 };
   state.rows = state.board ? boardRows(state.board.groups ?? [], clock, options) : [];
-  const list = document.getElementById("rows");
-  list.replaceChildren(...state.rows.map((row) => el("li", { class: "row" },
-    bullet(row.route),
-    el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) }),
-    row.headsign ? el("span", { class: "direction", text: t.direction(row.direction) }) : null,
-    el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) },
-      row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })))));
+  const rowsKey = JSON.stringify(state.rows.map(({ route, direction, headsign, minutes }) => [route, direction, headsign, minutes]));
+  if (rowsKey !== state.shownRowsKey) {
+    state.shownRowsKey = rowsKey;
+    document.getElementById("rows").replaceChildren(...state.rows.map((row) => el("li", { class: "row" },
+      bullet(row.route),
+      el("span", { class: "destination" },
+        el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) }),
+        row.headsign ? el("span", { class: "direction", text: t.direction(row.direction) }) : null),
+      el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) },
+        row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })))));
+  }
   const empty = document.getElementById("empty");
   empty.hidden = state.rows.length > 0;
   empty.textContent = state.board ? t.noTrains : t.loading;
@@ -118,7 +143,7 @@ function render() {
   const live = state.connection === "live";
   const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
-  document.getElementById("connection").textContent = live ? "" : t.connection(state.connection, age);
+  setText(document.getElementById("connection"), live ? "" : t.connection(state.connection, age));
   const current = state.alerts.filter((alert) => (alert.when ?? "now") === "now");
   document.getElementById("alerts").textContent = current.map((alert) => alert.type ?? "").filter(Boolean).join(" · ");
 }
@@ -139,12 +164,17 @@ function readOptions(params) {
     lang: oneOf("lang", ["en", "es"]),
     scale: number("scale", 1, 0.5, 3),
     rows: Math.round(number("rows", 6, 1, 20)),
-    timeZone: validTimeZone(params.get("tz")) ?? "America/New_York",
+    timeZone: validTimeZone(params.get("tz")),
   };
 }
 
+/** Sets an element's text only when it differs, so a steady screen does not churn its DOM every second. */
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 function validTimeZone(name) {
-  if (!name) return null;
+  if (typeof name !== "string" || !name) return null;
   try {
     new Intl.DateTimeFormat("en", { timeZone: name });
     return name;

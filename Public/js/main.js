@@ -15,6 +15,7 @@ import { StatusBadge } from "./status-badge.js";
 import { setUpControls } from "./controls.js";
 import { loadStaticData } from "./static-data.js";
 import { VehicleTooltip } from "./vehicle-tooltip.js";
+import { serverConfig } from "./server-config.js";
 
 const reportError = collectErrors();
 const params = new URLSearchParams(location.search);
@@ -149,18 +150,6 @@ function whenVehiclesRendered(map) {
     };
     map.on("sourcedata", loaded);
   });
-}
-
-/** The server's /api/config; the defaults when it cannot be read (the page then shows what it can). */
-async function serverConfig() {
-  try {
-    const response = await fetch("/api/config");
-    if (!response.ok) throw new Error(`/api/config answered ${response.status}`);
-    return await response.json();
-  } catch (error) {
-    console.warn(`trackside: ${error.message}; using default settings`);
-    return {};
-  }
 }
 
 function absolute(path) {

@@ -1,6 +1,7 @@
 """Regenerates docs/screenshots/ from a real `trackside serve` in headless Chromium.
 
     .venv/bin/python Tests/Integration/screenshots.py            # after `swift build`
+    .venv/bin/python Tests/Integration/screenshots.py display    # only the station display's (or: map)
 
 Starts the server on the recorded 1–6/S replay (from ../shared/data) with the 2018 static GTFS, then takes:
 desktop-map.png (1280x800, Midtown), station-popup.png (a station's live arrivals) and phone.png (390x844,
@@ -43,7 +44,61 @@ def ready(driver, url):
     time.sleep(1)
 
 
+def map_shots(server, missing):
+    """desktop-map.png, station-popup.png and phone.png."""
+    driver = headless_chromium.start(1280, 800)
+    try:
+        ready(driver, f"{server.base_url}/?at={MIDTOWN}.6")
+        driver.save_screenshot(str(OUT / "desktop-map.png"))
+
+        position = station_position(server)
+        if position is None:
+            missing.append("station-popup.png (the server has no /api/stations)")
+        else:
+            lon, lat = position
+            ready(driver, f"{server.base_url}/?at={lon},{lat - 0.004},15.2")
+            headless_chromium.click_map_at(driver, lon, lat)
+            headless_chromium.wait_until(driver, "document.querySelectorAll('.stop-popup .arrivals li').length > 0")
+            time.sleep(0.5)
+            driver.save_screenshot(str(OUT / "station-popup.png"))
+    finally:
+        driver.quit()
+
+    phone = headless_chromium.start(390, 844, mobile=True)
+    try:
+        ready(phone, f"{server.base_url}/?at=-73.985,40.752,13.6")
+        phone.save_screenshot(str(OUT / "phone.png"))
+    finally:
+        phone.quit()
+    return ["desktop-map.png", "station-popup.png", "phone.png"]
+
+
+def display_shots(server, missing):
+    """display-<shape>-<theme>.png, each once the board and its clock are shown."""
+    for shape, (width, height) in DISPLAY_SCREENS.items():
+        screen = headless_chromium.start(width, height)
+        try:
+            for theme in DISPLAY_THEMES:
+                screen.get(f"{server.base_url}/display?station={STATION}&theme={theme}")
+                headless_chromium.wait_until(
+                    screen, "window.__trackside && window.__trackside.ready === true"
+                    " && window.__trackside.rows.length > 0 && document.getElementById('clock').textContent !== ''",
+                    timeout=60)
+                time.sleep(0.5)
+                screen.save_screenshot(str(OUT / f"display-{shape}-{theme}.png"))
+        finally:
+            screen.quit()
+    return [f"display-{shape}-{theme}.png" for shape in DISPLAY_SCREENS for theme in DISPLAY_THEMES]
+
+
+SETS = {"map": map_shots, "display": display_shots}
+
+
 def main() -> None:
+    chosen = sys.argv[1:] or list(SETS)
+    unknown = [name for name in chosen if name not in SETS]
+    if unknown:
+        raise SystemExit(f"unknown screenshot set {unknown[0]!r}; choose from {', '.join(SETS)}")
     shared = ROOT.parent / "shared" / "data"
     if not shared.is_dir():
         raise SystemExit(f"{shared} is missing: the screenshots show recorded feeds from it")
@@ -51,50 +106,15 @@ def main() -> None:
                                          capture_output=True, text=True).stdout.strip()) / "trackside"
     OUT.mkdir(parents=True, exist_ok=True)
     missing = []
+    taken = []
     with tempfile.TemporaryDirectory() as logs:
         server = TracksideServer(binary, replay_args(shared), logs)
         try:
-            driver = headless_chromium.start(1280, 800)
-            try:
-                ready(driver, f"{server.base_url}/?at={MIDTOWN}.6")
-                driver.save_screenshot(str(OUT / "desktop-map.png"))
-
-                position = station_position(server)
-                if position is None:
-                    missing.append("station-popup.png (the server has no /api/stations)")
-                else:
-                    lon, lat = position
-                    ready(driver, f"{server.base_url}/?at={lon},{lat - 0.004},15.2")
-                    headless_chromium.click_map_at(driver, lon, lat)
-                    headless_chromium.wait_until(driver, "document.querySelectorAll('.stop-popup .arrivals li').length > 0")
-                    time.sleep(0.5)
-                    driver.save_screenshot(str(OUT / "station-popup.png"))
-            finally:
-                driver.quit()
-
-            phone = headless_chromium.start(390, 844, mobile=True)
-            try:
-                ready(phone, f"{server.base_url}/?at=-73.985,40.752,13.6")
-                phone.save_screenshot(str(OUT / "phone.png"))
-            finally:
-                phone.quit()
-
-            for shape, (width, height) in DISPLAY_SCREENS.items():
-                screen = headless_chromium.start(width, height)
-                try:
-                    for theme in DISPLAY_THEMES:
-                        screen.get(f"{server.base_url}/display?station={STATION}&theme={theme}")
-                        headless_chromium.wait_until(
-                            screen, "window.__trackside && window.__trackside.ready === true"
-                            " && window.__trackside.rows.length > 0", timeout=60)
-                        time.sleep(0.5)
-                        screen.save_screenshot(str(OUT / f"display-{shape}-{theme}.png"))
-                finally:
-                    screen.quit()
+            for name in chosen:
+                taken += SETS[name](server, missing)
         finally:
             server.stop()
-    displays = [f"display-{shape}-{theme}.png" for shape in DISPLAY_SCREENS for theme in DISPLAY_THEMES]
-    for name in ("desktop-map.png", "station-popup.png", "phone.png", *displays):
+    for name in taken:
         print(OUT / name)
     if missing:
         raise SystemExit("not regenerated: " + "; ".join(missing))

@@ -1,4 +1,9 @@
 """The station display (/display?station=ID) in headless Chromium against a real `trackside serve` (replay)."""
+import datetime
+import pathlib
+import shutil
+import zoneinfo
+
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -6,6 +11,7 @@ import headless_chromium
 from headless_chromium import wait_until
 from trackside_api import arrival_groups, get_json, replay_args, station_with_arrivals
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROWS = "window.__trackside.rows"
 
 
@@ -108,3 +114,87 @@ def test_keeps_the_last_board_while_reconnecting(browser, start_trackside, share
     assert browser.find_element(By.ID, "connection").text == ""
     assert browser.execute_script("return window.__errors") == []
     second.stop()
+
+
+def test_restart_with_the_same_version_does_not_reload_the_page(browser, start_trackside, shared_data):
+    first = start_trackside(*replay_args(shared_data))
+    station, _ = station_with_arrivals(first)
+    assert station is not None
+    open_display(browser, first, f"station={station['properties']['id']}")
+    browser.execute_script("window.__loadedBeforeRestart = true")
+    assert first.stop() == 0
+    wait_until(browser, "['reconnecting', 'offline'].includes(window.__trackside.state)", timeout=15)
+    start_trackside(*replay_args(shared_data), port=first.port)
+    wait_until(browser, "window.__trackside.state === 'live'", timeout=30)
+    assert browser.execute_script("return window.__loadedBeforeRestart") is True
+
+
+def test_new_server_version_reloads_the_page_with_the_new_files(browser, start_trackside, shared_data, tmp_path):
+    old = start_trackside(*replay_args(shared_data), "--announce-version", "1.0.0-old")
+    station, _ = station_with_arrivals(old)
+    assert station is not None
+    open_display(browser, old, f"station={station['properties']['id']}")
+    assert browser.execute_script("return window.__trackside.serverVersion") == "trackside/1.0.0-old"
+    browser.execute_script("window.__loadedBeforeUpgrade = true")
+    # The upgrade changes a stylesheet that the browser holds in its cache for minutes (Cache-Control max-age).
+    upgraded = tmp_path / "Public"
+    shutil.copytree(ROOT / "Public", upgraded)
+    with open(upgraded / "css" / "display.css", "a") as css:
+        css.write("\n.board { outline: 3px solid rgb(1, 2, 3); }\n")
+    assert old.stop() == 0
+    new = start_trackside(*replay_args(shared_data), "--announce-version", "1.0.0-new", "--public", upgraded,
+                          port=old.port)
+    wait_until(browser, "window.__loadedBeforeUpgrade === undefined && window.__trackside"
+                        " && window.__trackside.serverVersion === 'trackside/1.0.0-new'"
+                        f" && {ROWS}.length > 0", timeout=45)
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.board')).outlineColor") == \
+        "rgb(1, 2, 3)"
+    assert get_json(new, "/api/config")["version"] == "1.0.0-new"
+    # The console has the refused reconnections from while no server ran; the reloaded page itself is clean.
+    assert browser.execute_script("return window.__errors") == []
+
+
+def clock_text(browser):
+    """The board's clock, with the narrow and no-break spaces some locales put before AM/PM made plain."""
+    text = browser.find_element(By.ID, "clock").text
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+def clock_times(ts, zone, minutes):
+    """How `ts` and the `minutes` after it read on a 12-hour clock in `zone`."""
+    return {datetime.datetime.fromtimestamp(ts + 60 * m, zoneinfo.ZoneInfo(zone)).strftime("%-I:%M %p")
+            for m in range(-1, minutes + 1)}
+
+
+def test_clock_shows_the_servers_time_in_the_agencys_time_zone(browser, replay_server, busy_station):
+    station, _ = busy_station
+    assert get_json(replay_server, "/api/config")["timezone"] == "America/New_York"
+    # The browser's own zone is another one, as on a screen set up abroad or left on UTC.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    try:
+        open_display(browser, replay_server, f"station={station}")
+        wait_until(browser, "document.getElementById('clock').textContent !== ''", timeout=15)
+        assert browser.execute_script("return window.__trackside.timeZone") == "America/New_York"
+        ts = get_json(replay_server, f"/api/stations/{station}/arrivals")["ts"]
+        # The replay's clock: the recorded evening in New York, not the machine's time nor Tokyo's.
+        assert clock_text(browser) in clock_times(ts, "America/New_York", 2)
+        assert clock_text(browser) not in clock_times(ts, "Asia/Tokyo", 2)
+
+        open_display(browser, replay_server, f"station={station}&tz=Europe/Paris")
+        wait_until(browser, "document.getElementById('clock').textContent !== ''", timeout=15)
+        assert browser.execute_script("return window.__trackside.timeZone") == "Europe/Paris"
+        ts = get_json(replay_server, f"/api/stations/{station}/arrivals")["ts"]
+        assert clock_text(browser) in clock_times(ts, "Europe/Paris", 2)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_first_row_is_larger_than_the_others(browser, replay_server, busy_station):
+    station, _ = busy_station
+    open_display(browser, replay_server, f"station={station}")
+    wait_until(browser, f"{ROWS}.length >= 2", timeout=15)
+    sizes = browser.execute_script("""return [...document.querySelectorAll('.row')].map(row =>
+        ['.minutes', '.headsign', '.bullet'].map(part => parseFloat(getComputedStyle(row.querySelector(part)).fontSize)))""")
+    first, rest = sizes[0], sizes[1:]
+    for other in rest:
+        assert all(mine >= 1.3 * theirs for mine, theirs in zip(first, other)), sizes
