@@ -32,7 +32,7 @@ struct RecordedFeeds {
     /// Reads `gtfsPaths` (folders or zips) and the feed `files` (GTFS-realtime or SIRI, gzip accepted).
     init(gtfsPaths: [String], files: [String], profile: any AgencyProfile, at: Double?) throws(Failure) {
         do {
-            network = Network(gtfs: try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }, profile: profile)
+            network = try Network(gtfs: gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }, profile: profile)
         } catch {
             throw Failure(description: "\(error)")
         }

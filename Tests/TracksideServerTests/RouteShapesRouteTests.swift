@@ -6,7 +6,7 @@ import WebSocketServer
 
 /// `/api/routes` from the bundled 1 and 2 line feed (Data/, in the repository).
 @Suite struct RouteShapesRouteTests {
-    static let network = Network(gtfs: [ScheduleSimulatorTests.feed], profile: NYCTProfile())
+    static let network = try! Network(gtfs: [ScheduleSimulatorTests.feed], profile: NYCTProfile())
 
     @Test func everyDistinctShapeIsALineInItsRoutesColours() throws {
         let bytes = TracksideApp.routeShapesGeoJSON(Self.network)

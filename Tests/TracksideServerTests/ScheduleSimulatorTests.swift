@@ -108,7 +108,7 @@ import TransitEngine
         let now = Self.monday(8, 15)
         let simulator = try simulator()
         let report = FeedReport(name: "demo-subway", realtime: simulator.feed(at: now), profile: NYCTProfile(), fetchedAt: now)
-        let engine = PlacementEngine(network: Network(gtfs: [Self.feed], profile: NYCTProfile()))
+        let engine = PlacementEngine(network: try Network(gtfs: [Self.feed], profile: NYCTProfile()))
         let states = engine.place(FeedSnapshot([report]), at: now).states
         #expect(states.count == simulator.activeTrips(at: now).count)
         #expect(states.allSatisfy { $0.source == .inferred && $0.headsign != nil })

@@ -19,12 +19,7 @@ import TestSupport
 
     /// Writes `tables` into a fresh temporary folder.
     static func folder(_ tables: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in tables {
-            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-        }
-        return folder
+        try TemporaryFolder.with(tables)
     }
 
     static func zipFile(_ tables: [String: String], prefix: String = "") throws -> URL {

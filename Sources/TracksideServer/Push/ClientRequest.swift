@@ -23,11 +23,7 @@ public enum ClientRequest: Equatable, Sendable {
 
         /// Validates the members of a subscribe/resume message (or the REST query).
         public init(bbox values: [Double], layers: [String]?, routes: [String]?) throws(PushRequestError) {
-            do {
-                box = try BoundingBox(values)
-            } catch {
-                throw PushRequestError(.badRequest, error.description)
-            }
+            box = try ClientRequest.box(values)
             var kinds: Set<VehicleState.Kind>?
             if let layers {
                 kinds = []
@@ -51,13 +47,32 @@ public enum ClientRequest: Equatable, Sendable {
 
         /// The REST form: `bbox=minLon,minLat,maxLon,maxLat`, `layers=subway,bus`, `routes=A,M15`.
         public init(query bbox: String?, layers: String?, routes: String?) throws(PushRequestError) {
-            guard let bbox else { throw PushRequestError(.badRequest, "bbox=minLon,minLat,maxLon,maxLat is required") }
-            let values = bbox.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard values.allSatisfy({ $0 != nil }) else {
-                throw PushRequestError(.badRequest, "bbox must be 4 comma-separated numbers")
-            }
             func list(_ text: String?) -> [String]? { text.map { $0.split(separator: ",").map(String.init) } }
-            try self.init(bbox: values.compactMap { $0 }, layers: list(layers), routes: list(routes))
+            try self.init(bbox: ClientRequest.bboxNumbers(query: bbox), layers: list(layers), routes: list(routes))
+        }
+    }
+
+    /// The numbers of a REST `bbox=minLon,minLat,maxLon,maxLat` parameter, not yet checked as a box.
+    static func bboxNumbers(query bbox: String?) throws(PushRequestError) -> [Double] {
+        guard let bbox else { throw PushRequestError(.badRequest, "bbox=minLon,minLat,maxLon,maxLat is required") }
+        let values = bbox.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0 != nil }) else {
+            throw PushRequestError(.badRequest, "bbox must be 4 comma-separated numbers")
+        }
+        return values.compactMap { $0 }
+    }
+
+    /// A REST `bbox` parameter as a valid box (`/api/bus-stops`); malformed → `bad_request`.
+    public static func boundingBox(query bbox: String?) throws(PushRequestError) -> BoundingBox {
+        try box(bboxNumbers(query: bbox))
+    }
+
+    /// `[minLon,minLat,maxLon,maxLat]` as a valid box; anything else is a `bad_request`.
+    static func box(_ values: [Double]) throws(PushRequestError) -> BoundingBox {
+        do {
+            return try BoundingBox(values)
+        } catch {
+            throw PushRequestError(.badRequest, error.description)
         }
     }
 

@@ -10,6 +10,9 @@ public final class FeedIngest: Sendable {
     private let store = Mutex(FeedStore<FeedReport>())
     /// Per feed, what its fetches came to (`/metrics`).
     private let fetchStatistics = Mutex<[String: FeedStatistics]>([:])
+    /// Routes seen calling at stops in every accepted report, kept across replay rounds: they
+    /// describe the network, not the moment.
+    private let service = Mutex(BusStopService())
     /// The replay round the store holds (see `FeedPayload.round`).
     private let currentRound = Atomic<Int>(0)
     private let profile: any AgencyProfile
@@ -72,8 +75,10 @@ public final class FeedIngest: Sendable {
         statistics.decoded(in: ContinuousClock.now - started)
         let outcome = store.withLock {
             $0.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
-                     isEmpty: report.trains.isEmpty && report.buses.isEmpty, receivedAt: wallTime)
+                     isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
+                     receivedAt: wallTime)
         }
+        if outcome == .accepted { service.withLock { $0.record(report) } }
         if case .failed = outcome {
             statistics.failed(.empty)
         } else if feedTime - report.timestamp > staleAfter {
@@ -95,6 +100,11 @@ public final class FeedIngest: Sendable {
     /// The latest good report of every feed, for a tick.
     public var snapshot: FeedSnapshot {
         FeedSnapshot(store.withLock { $0.feeds })
+    }
+
+    /// The routes the feeds have shown calling at `stopID` so far, sorted.
+    public func routesSeen(at stopID: String) -> [String] {
+        service.withLock { $0.routes(at: stopID) }
     }
 
     /// Every feed's health at `feedTime`, each judged by its own stale threshold.

@@ -2,20 +2,32 @@ import Synchronization
 import TransitData
 import TransitEngine
 
-/// The stations' arrival boards as the server serves them: looked up by id, computed from the
-/// latest feeds on demand (REST) or for the watched stations each tick (push).
+/// The stations' and bus stops' arrival boards as the server serves them: looked up by id,
+/// computed from the latest feeds on demand (REST) or for the watched stations each tick (push).
 ///
 /// A board carries the tick's time, so every tick would make a new message; watchers are sent a
 /// board only when what it shows (its groups, minutes included) changed since the last push.
 final class StationBoards: Sendable {
     let network: Network
     private let stations: [String: Station]
+    private let busStops: [String: BusStop]
     /// What was last pushed per watched station.
     private let pushed = Mutex<[String: [ArrivalGroup]]>([:])
 
     init(network: Network) {
         self.network = network
         stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        busStops = Dictionary(network.busStops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The bus stop with `id`, if the network has one.
+    func busStop(_ id: String) -> BusStop? {
+        busStops[id]
+    }
+
+    /// The bus stop's board at `now`; nil when the network has no such bus stop.
+    func board(busStop id: String, feeds: FeedSnapshot, now: Double) -> ArrivalBoard? {
+        busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds, now: now) }
     }
 
     /// The station's board at `now`; nil when the network has no such station.

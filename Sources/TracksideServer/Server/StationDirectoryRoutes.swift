@@ -4,13 +4,14 @@ import WebSocketServer
 
 extension TracksideApp {
     /// Installs `GET /api/stations` (GeoJSON), `GET /api/stations/{id}` (one station with its
-    /// board) and `GET /api/search?q=` (stations by name). The station list and the search index
-    /// are built once: the network does not change while the server runs.
+    /// board) and `GET /api/search?q=` (stations and bus stops by name). The station list and the
+    /// search index are built once: the network does not change while the server runs (a bus
+    /// stop's routes learnt from realtime are looked up per answer).
     func installStationDirectoryRoutes(on router: Router) {
         let network = boards.network
         let stationsBody = Self.stationsGeoJSON(network.stations)
         let stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let search = PlaceSearch(stationsOf: network)
+        let search = PlaceSearch(network: network)
         router.get("/api/stations") { _ in .json(stationsBody) }
         router.get("/api/stations/{id}") { [self] request in
             let id: String
@@ -31,7 +32,7 @@ extension TracksideApp {
             }
             return .json(json.bytes)
         }
-        router.get("/api/search") { request in
+        router.get("/api/search") { [self] request in
             guard let query = request.query["q"], !query.isEmpty, query.count <= PlaceSearch.queryLimit else {
                 return request.error(.badRequest, "q must be 1 to \(PlaceSearch.queryLimit) characters")
             }
@@ -44,7 +45,8 @@ extension TracksideApp {
                             r.key("type"); r.value(place.kind.rawValue)
                             r.key("id"); r.value(place.id)
                             r.key("name"); r.value(place.name)
-                            r.key("lines"); r.array { lines in for line in place.lines { lines.value(line) } }
+                            let lines = place.kind == .busStop ? boards.busStop(place.id).map(routes(servingBusStop:)) ?? [] : place.lines
+                            r.key("lines"); r.array { list in for line in lines { list.value(line) } }
                             r.key("lat"); r.value(place.coordinate.latitude, decimals: 6)
                             r.key("lon"); r.value(place.coordinate.longitude, decimals: 6)
                         }
@@ -58,27 +60,7 @@ extension TracksideApp {
     /// A FeatureCollection of points, one per station.
     static func stationsGeoJSON(_ stations: [Station]) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: stations.count * 160)
-        json.object { o in
-            o.key("type"); o.value("FeatureCollection")
-            o.key("features")
-            o.array { features in
-                for station in stations {
-                    features.object { f in
-                        f.key("type"); f.value("Feature")
-                        f.key("geometry")
-                        f.object { g in
-                            g.key("type"); g.value("Point")
-                            g.key("coordinates")
-                            g.array { c in
-                                c.value(station.coordinate.longitude, decimals: 6)
-                                c.value(station.coordinate.latitude, decimals: 6)
-                            }
-                        }
-                        f.key("properties"); f.object { p in writeStationFields(station, to: &p) }
-                    }
-                }
-            }
-        }
+        json.pointFeatureCollection(stations, coordinate: { $0.coordinate }, properties: writeStationFields)
         return json.bytes
     }
 

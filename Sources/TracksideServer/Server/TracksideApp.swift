@@ -52,7 +52,11 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load GTFS \(path): \(error)")
             }
         }
-        engine = PlacementEngine(network: Network(gtfs: feeds, profile: profile))
+        do {
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+        } catch {
+            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
+        }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
         boards = StationBoards(network: engine.network)
         ingest = FeedIngest(profile: profile, logger: logger)
@@ -138,7 +142,7 @@ public final class TracksideApp: Sendable {
         publishBoards(at: feedTime)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations, their boards and search, and `/api/routes`.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, and `/api/routes`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -171,6 +175,7 @@ public final class TracksideApp: Sendable {
         router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
         installStationRoutes(on: router)
         installStationDirectoryRoutes(on: router)
+        installBusStopRoutes(on: router)
         installRouteShapesRoute(on: router)
         // Load balancers and Kubernetes keep an instance out of rotation until every feed has
         // delivered good, fresh data, and take it out again while any feed is stale.

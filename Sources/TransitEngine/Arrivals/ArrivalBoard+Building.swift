@@ -8,36 +8,74 @@ extension ArrivalBoard {
     /// The board is computed at `now` rounded down to the whole second its wire form shows
     /// (`ts`), so every arrival's `minutes` and `due` agree with its `time` and `ts` as a client
     /// reads them; from the exact instant, a train 1,200 s after `ts` could show 19 minutes.
-    public init(station: Station, network: Network, feeds: FeedSnapshot, now exactNow: Double) {
+    public init(station: Station, network: Network, feeds: FeedSnapshot, now: Double) {
+        self.init(kind: .station, id: station.id, stops: Set(station.platforms), network: network, feeds: feeds, now: now)
+    }
+
+    /// Computes `busStop`'s board at `now` (rounded down likewise) from the same trip updates
+    /// (bus GTFS-realtime) and from SIRI calls (VehicleMonitoring's calls, StopMonitoring's visits).
+    ///
+    /// A bus reported by several feeds (a VehicleMonitoring and a StopMonitoring poll) counts
+    /// once, as the newest feed has it. A call without a predicted time still counts, ordered
+    /// after the timed ones by how far away the bus is.
+    public init(busStop: BusStop, network: Network, feeds: FeedSnapshot, now: Double) {
+        self.init(kind: .busStop, id: busStop.id, stops: [busStop.id], network: network, feeds: feeds, now: now)
+    }
+
+    private init(kind: PlaceKind, id: String, stops: Set<String>, network: Network, feeds: FeedSnapshot, now exactNow: Double) {
         let now = exactNow.rounded(.down)
-        let platforms = Set(station.platforms)
         var candidates: [GroupKey: [Candidate]] = [:]
         for feed in feeds.feeds {
             for train in feed.trains {
-                for prediction in train.stopTimes where platforms.contains(prediction.stopID) {
+                for prediction in train.stopTimes where stops.contains(prediction.stopID) {
                     guard let arrival = prediction.arrivalOrDeparture,
                           let leaves = prediction.departureOrArrival, leaves >= now else { continue }
                     let direction = Self.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
                     let key = GroupKey(routeID: train.routeID, direction: direction)
-                    candidates[key, default: []].append(Candidate(train: train, time: max(arrival, now), track: prediction.track))
+                    candidates[key, default: []].append(Candidate(tripID: train.tripID, time: max(arrival, now),
+                                                                  track: prediction.track, source: .train(train)))
                 }
             }
         }
+        for (key, candidate) in Self.busCandidates(at: stops, feeds: feeds, now: now) {
+            candidates[key, default: []].append(candidate)
+        }
         let groups = candidates.map { key, found -> ArrivalGroup in
-            let soonest = found.sorted { ($0.time, $0.train.tripID) < ($1.time, $1.train.tripID) }
-                .prefix(Self.arrivalsPerGroup)
+            let soonest = found.sorted { $0.order < $1.order }.prefix(Self.arrivalsPerGroup)
             let arrivals = soonest.map { candidate in
-                let wait = candidate.time - now
-                return Arrival(tripID: candidate.train.tripID, time: candidate.time,
-                               minutes: Int((wait / 60).rounded(.down)), isDue: wait < Self.dueWithin,
-                               track: candidate.track)
+                let wait = candidate.time.map { $0 - now }
+                return Arrival(tripID: candidate.tripID, time: candidate.time, minutes: wait.map { Int(($0 / 60).rounded(.down)) },
+                               isDue: wait.map { $0 < Self.dueWithin } ?? Self.isNear(candidate.call?.proximity),
+                               track: candidate.track, proximity: candidate.call?.proximity, stopsAway: candidate.call?.stopsAway)
             }
             return ArrivalGroup(routeID: key.routeID, direction: key.direction,
-                                headsign: soonest.first.flatMap { Self.headsign(of: $0.train, in: network) },
-                                arrivals: arrivals)
+                                headsign: soonest.first.flatMap { $0.headsign(in: network) }, arrivals: arrivals)
         }
-        self.init(stationID: station.id, timestamp: now,
+        self.init(kind: kind, stationID: id, timestamp: now,
                   groups: groups.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) })
+    }
+
+    /// The SIRI calls at `stops` still ahead at `now`, one per bus (the newest feed's), with
+    /// their groups.
+    private static func busCandidates(at stops: Set<String>, feeds: FeedSnapshot, now: Double) -> [(GroupKey, Candidate)] {
+        var newest: [String: (timestamp: Double, key: GroupKey, candidate: Candidate)] = [:]
+        for feed in feeds.feeds {
+            for call in feed.busCalls where stops.contains(call.stopID) {
+                if let leaves = call.departure ?? call.arrival, leaves < now { continue }
+                let key = GroupKey(routeID: call.routeID, direction: call.direction ?? call.stopID)
+                let candidate = Candidate(tripID: call.tripID ?? call.vehicleID, time: call.arrival.map { max($0, now) },
+                                          source: .bus(call))
+                let bus = "\(call.vehicleID) \(call.stopID)"
+                if let kept = newest[bus], kept.timestamp > feed.timestamp { continue }
+                newest[bus] = (feed.timestamp, key, candidate)
+            }
+        }
+        return newest.values.map { ($0.key, $0.candidate) }
+    }
+
+    /// Whether Bus Time's words for an untimed bus mean it is at the stop or about to be.
+    static func isNear(_ proximity: String?) -> Bool {
+        proximity == "at stop" || proximity == "approaching"
     }
 
     /// The trip's own headsign, the schedule's, else the name of the last stop it predicts.
@@ -61,9 +99,36 @@ extension ArrivalBoard {
         var direction: String
     }
 
+    /// A train or bus that may make the board.
     private struct Candidate {
-        var train: TrainReport
-        var time: Double
-        var track: String?
+        enum Source {
+            case train(TrainReport)
+            case bus(BusCall)
+        }
+
+        var tripID: String
+        /// When it reaches the stop, not before `now`; nil for a bus call without a prediction.
+        var time: Double?
+        /// The platform track, where the trip update gives one.
+        var track: String? = nil
+        var source: Source
+
+        /// The SIRI call, for a bus.
+        var call: BusCall? {
+            if case .bus(let call) = source { return call }
+            return nil
+        }
+
+        /// Soonest first; untimed buses after the timed ones, nearest first; trip id on a tie.
+        var order: (Double, Double, String) {
+            (time ?? .infinity, call?.metresAway ?? .infinity, tripID)
+        }
+
+        func headsign(in network: Network) -> String? {
+            switch source {
+            case .train(let train): ArrivalBoard.headsign(of: train, in: network)
+            case .bus(let call): call.headsign.flatMap { $0.isEmpty ? nil : $0 } ?? network.trips[call.tripID ?? ""]?.headsign
+            }
+        }
     }
 }

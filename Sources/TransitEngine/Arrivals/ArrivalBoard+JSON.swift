@@ -2,12 +2,14 @@ import TransitData
 
 extension ArrivalBoard {
     /// Writes the wire form of docs/PROTOCOL.md:
-    /// `{"type":"arrivals","station":"127","ts":…,"groups":[{"route","direction","headsign","arrivals":[{"time","minutes","due","track"}]}]}`.
-    /// Times are whole seconds since the Unix epoch; `headsign` and `track` are omitted when unknown.
+    /// `{"type":"arrivals","station":"127","ts":…,"groups":[{"route","direction","headsign","arrivals":[{"time","minutes","due","track"}]}]}`,
+    /// with `"bus_stop":"404303"` in place of `"station"` on a bus stop's board. Times are whole
+    /// seconds since the Unix epoch; `headsign`, `track`, and a bus's `time` and `minutes` (no
+    /// prediction), `away` and `stops_away` are omitted when unknown.
     public func writeJSON(to json: inout JSONWriter) {
         json.object { o in
             o.key("type"); o.value("arrivals")
-            o.key("station"); o.value(stationID)
+            o.key(kind == .station ? "station" : "bus_stop"); o.value(stationID)
             o.key("ts"); o.value(Int64(timestamp.rounded(.down)))
             o.key("groups")
             o.array { list in
@@ -20,10 +22,12 @@ extension ArrivalBoard {
                         g.array { items in
                             for arrival in group.arrivals {
                                 items.object { a in
-                                    a.key("time"); a.value(Int64(arrival.time.rounded(.down)))
-                                    a.key("minutes"); a.value(arrival.minutes)
+                                    if let time = arrival.time { a.key("time"); a.value(Int64(time.rounded(.down))) }
+                                    if let minutes = arrival.minutes { a.key("minutes"); a.value(minutes) }
                                     a.key("due"); a.value(arrival.isDue)
                                     if let track = arrival.track { a.key("track"); a.value(track) }
+                                    if let proximity = arrival.proximity { a.key("away"); a.value(proximity) }
+                                    if let stopsAway = arrival.stopsAway { a.key("stops_away"); a.value(stopsAway) }
                                 }
                             }
                         }

@@ -6,7 +6,8 @@ extension ArrivalBoard {
         public var routeID: String
         public var direction: String
         public var headsign: String
-        public var minutes: Int
+        /// Nil for a bus without a prediction; `text` then says how far away it is.
+        public var minutes: Int?
         public var isDue: Bool
         /// The track the train arrives on, where the feed gives one.
         public var track: String?
@@ -19,11 +20,11 @@ extension ArrivalBoard {
     /// `headsignWidth` characters so a line fits a narrow sign.
     public func signRows(count: Int, headsignWidth: Int = 16) -> [SignRow] {
         let arrivals = groups.flatMap { group in group.arrivals.map { (group, $0) } }
-            .sorted { ($0.1.time, $0.0.routeID) < ($1.1.time, $1.0.routeID) }
+            .sorted { ($0.1.time ?? .infinity, $0.0.routeID) < ($1.1.time ?? .infinity, $1.0.routeID) }
         return arrivals.prefix(count).map { group, arrival in
             let headsign = group.headsign ?? group.direction
             let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
-            let when = arrival.isDue ? "Due" : "\(arrival.minutes) min"
+            let when = arrival.isDue ? "Due" : arrival.minutes.map { "\($0) min" } ?? arrival.proximity ?? ""
             return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
                            minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, text: "\(group.routeID) \(shown)  \(when)")
         }
@@ -43,7 +44,7 @@ extension ArrivalBoard {
                         r.key("route"); r.value(row.routeID)
                         r.key("direction"); r.value(row.direction)
                         r.key("headsign"); r.value(row.headsign)
-                        r.key("minutes"); r.value(row.minutes)
+                        if let minutes = row.minutes { r.key("minutes"); r.value(minutes) }
                         r.key("due"); r.value(row.isDue)
                         if let track = row.track { r.key("track"); r.value(track) }
                         r.key("text"); r.value(row.text)

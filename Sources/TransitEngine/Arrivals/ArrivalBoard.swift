@@ -1,32 +1,37 @@
-/// What a station's departure board shows at one instant: its trains grouped by route and
-/// direction, each group with the next few arrivals.
+/// What a station's (or a bus stop's) departure board shows at one instant: its trains (buses)
+/// grouped by route and direction, each group with the next few arrivals.
 ///
-/// A value computed by `ArrivalBoard(station:network:feeds:now:)`; the REST handler, the
-/// `watch` push and `trackside arrivals` all serve this same value in its wire form.
+/// A value computed by `ArrivalBoard(station:network:feeds:now:)` or
+/// `ArrivalBoard(busStop:network:feeds:now:)`; the REST handlers, the `watch` push and
+/// `trackside arrivals` all serve this same value in its wire form.
 public struct ArrivalBoard: Hashable, Sendable {
     /// How many arrivals a group keeps.
     public static let arrivalsPerGroup = 3
     /// An arrival closer than this many seconds is shown as due.
     public static let dueWithin = 30.0
 
-    /// The parent station id (`127`).
+    /// Whether the board is a station's or a bus stop's.
+    public var kind: PlaceKind
+    /// The parent station id (`127`), or the bus stop id (`404303`).
     public var stationID: String
     /// The instant the board was computed for (seconds since the Unix epoch).
     public var timestamp: Double
     /// Groups ordered by route id, then direction.
     public var groups: [ArrivalGroup]
 
-    public init(stationID: String, timestamp: Double, groups: [ArrivalGroup]) {
+    public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup]) {
+        self.kind = kind
         self.stationID = stationID
         self.timestamp = timestamp
         self.groups = groups
     }
 }
 
-/// The trains of one route heading one way through a station.
+/// The trains (buses) of one route heading one way through a station (bus stop).
 public struct ArrivalGroup: Hashable, Sendable {
     public var routeID: String
-    /// The platform's direction (NYC's `N`/`S` suffix), else the trip's label, else the stop id.
+    /// The platform's direction (NYC's `N`/`S` suffix), else the trip's label (a bus's
+    /// `DirectionRef`), else the stop id.
     public var direction: String
     /// Where these trains are going: the first train's trip headsign, else its last stop's name.
     public var headsign: String?
@@ -41,23 +46,31 @@ public struct ArrivalGroup: Hashable, Sendable {
     }
 }
 
-/// One train expected at a station.
+/// One train (bus) expected at a station (bus stop).
 public struct Arrival: Hashable, Sendable {
     public var tripID: String
-    /// When it reaches the platform (seconds since the Unix epoch).
-    public var time: Double
+    /// When it reaches the platform (seconds since the Unix epoch); nil for a bus whose feed
+    /// gives no prediction, only how far away it is (`proximity`).
+    public var time: Double?
     /// Whole minutes until `time`, rounded down; 0 while the train is in the station.
-    public var minutes: Int
+    public var minutes: Int?
     /// Closer than `ArrivalBoard.dueWithin` seconds, or already at the platform.
     public var isDue: Bool
     /// The platform track, where the feed gives one.
     public var track: String?
+    /// A bus's distance as Bus Time words it (`2 stops away`), where the feed gives one.
+    public var proximity: String?
+    /// Stops between a bus and this one, where the feed gives it.
+    public var stopsAway: Int?
 
-    public init(tripID: String, time: Double, minutes: Int, isDue: Bool, track: String? = nil) {
+    public init(tripID: String, time: Double?, minutes: Int?, isDue: Bool, track: String? = nil,
+                proximity: String? = nil, stopsAway: Int? = nil) {
         self.tripID = tripID
         self.time = time
         self.minutes = minutes
         self.isDue = isDue
         self.track = track
+        self.proximity = proximity
+        self.stopsAway = stopsAway
     }
 }

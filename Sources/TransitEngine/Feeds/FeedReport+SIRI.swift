@@ -2,11 +2,37 @@ import Foundation
 import TransitData
 
 extension FeedReport {
-    /// The buses of a decoded SIRI VehicleMonitoring response; vehicles without a position are
-    /// left out. The response time stands for the feed's timestamp.
+    /// The buses of a decoded SIRI response: VehicleMonitoring's vehicles (those without a
+    /// position are left off the map) and the calls of every vehicle and StopMonitoring visit.
+    /// The response time stands for the feed's timestamp.
     public init(name: String, siri delivery: SIRIServiceDelivery, fetchedAt: Double) {
         let timestamp = delivery.responseTimestamp?.timeIntervalSince1970 ?? fetchedAt
-        self.init(name: name, timestamp: timestamp, buses: delivery.vehicleActivities.compactMap(BusReport.init(siri:)))
+        let calls = delivery.vehicleActivities.flatMap { BusCall.calls(of: $0.journey) }
+            + delivery.stopVisits.flatMap { visit in visit.journey.monitoredCall.map { [BusCall(visit.journey, $0)] } ?? [] }
+        self.init(name: name, timestamp: timestamp, buses: delivery.vehicleActivities.compactMap(BusReport.init(siri:)),
+                  busCalls: calls)
+    }
+}
+
+extension BusCall {
+    /// The journey's monitored call and onward calls, each stop visit once: Bus Time repeats
+    /// the monitored call as the first onward call.
+    static func calls(of journey: SIRIVehicleJourney) -> [BusCall] {
+        var seen = Set<String>()
+        return ([journey.monitoredCall].compactMap { $0 } + journey.onwardCalls).compactMap { call in
+            guard seen.insert("\(call.stopPointRef) \(call.visitNumber ?? 1)").inserted else { return nil }
+            return BusCall(journey, call)
+        }
+    }
+
+    init(_ journey: SIRIVehicleJourney, _ call: SIRICall) {
+        self.init(stopID: SIRIReference.localID(call.stopPointRef), vehicleID: journey.vehicleRef, routeID: journey.routeID,
+                  tripID: journey.datedVehicleJourneyRef.map(SIRIReference.localID), direction: journey.directionRef,
+                  headsign: journey.destinationName,
+                  arrival: (call.expectedArrivalTime ?? call.aimedArrivalTime)?.timeIntervalSince1970,
+                  departure: call.expectedDepartureTime?.timeIntervalSince1970,
+                  stopsAway: call.distances?.stopsFromCall, metresAway: call.distances?.distanceFromCall,
+                  proximity: call.distances?.presentableDistance)
     }
 }
 

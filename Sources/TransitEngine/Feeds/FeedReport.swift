@@ -1,4 +1,5 @@
-/// The vehicles of one decoded feed fetch, with when the feed says it was produced.
+/// The vehicles of one decoded feed fetch (and the buses it expects at stops), with when the
+/// feed says it was produced.
 ///
 /// Built once per fetch (not per tick), so it also precomputes what every tick would
 /// otherwise recompute: how long trains take between consecutive stops.
@@ -10,14 +11,18 @@ public struct FeedReport: Sendable {
     public var timestamp: Double
     public var trains: [TrainReport]
     public var buses: [BusReport]
+    /// Buses expected at stops (SIRI calls), for the stops' boards.
+    public var busCalls: [BusCall]
     /// Run times between consecutive stops, learnt from this feed's own predictions.
     public let runTimes: StopRunTimes
 
-    public init(name: String, timestamp: Double, trains: [TrainReport] = [], buses: [BusReport] = []) {
+    public init(name: String, timestamp: Double, trains: [TrainReport] = [], buses: [BusReport] = [],
+                busCalls: [BusCall] = []) {
         self.name = name
         self.timestamp = timestamp
         self.trains = trains
         self.buses = buses
+        self.busCalls = busCalls
         self.runTimes = StopRunTimes(trains)
     }
 }

@@ -3,10 +3,15 @@ import TransitData
 extension Network {
     /// The network of one or more static GTFS feeds (a subway and a bus feed, say), merged.
     /// Directions are read through `profile`; entrances and generic nodes are left out.
-    public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile()) {
+    ///
+    /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:)`);
+    /// reading which routes call where streams the stop_times of feeds that have bus routes,
+    /// which is where a broken stop_times fails.
+    public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile()) throws {
         var routes: [NetworkRoute] = []
         var stops: [NetworkStop] = []
         var trips: [NetworkTrip] = []
+        var busStops: [BusStop] = []
         var shapePoints: [String: [Coordinate]] = [:]
         for feed in feeds {
             routes += feed.routes.rows.map { route in
@@ -29,7 +34,25 @@ extension Network {
                 shapePoints[shape.id] = shape.points.sorted { $0.sequence < $1.sequence }
                     .map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             }
+            busStops += try Self.busStops(of: feed)
         }
-        self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, profile: profile)
+        self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, busStops: busStops, profile: profile)
+    }
+
+    /// The feed's parentless stops that serve buses only: by stop_times where the feed has them
+    /// (every route calling there is a bus), else when every route of the feed is a bus (a bus
+    /// feed such as MTA's per-borough ones). A stop no trip calls at counts by the second rule.
+    static func busStops(of feed: GTFSFeed) throws -> [BusStop] {
+        let busRouteIDs = Set(feed.routes.rows.filter { NetworkRoute.isBus(type: $0.type) }.map(\.id))
+        guard !busRouteIDs.isEmpty else { return [] }
+        let everyRouteIsBus = busRouteIDs.count == feed.routes.count
+        let calling = try feed.routesCallingAtStops()
+        return feed.stops.rows.compactMap { stop in
+            guard stop.locationType == .stopOrPlatform, (stop.parentStationID ?? "").isEmpty else { return nil }
+            let serving = calling?[stop.id] ?? []
+            guard serving.isEmpty ? everyRouteIsBus : serving.isSubset(of: busRouteIDs) else { return nil }
+            return BusStop(id: stop.id, name: stop.name, coordinate: Coordinate(latitude: stop.latitude, longitude: stop.longitude),
+                           scheduledRoutes: calling == nil ? nil : serving.sorted())
+        }
     }
 }

@@ -11,6 +11,8 @@ public struct Network: Sendable {
     public let routes: [String: NetworkRoute]
     public let stops: [String: NetworkStop]
     public let stations: [Station]
+    /// Stops of bus routes (also in `stops`), sorted by id; never among `stations`.
+    public let busStops: [BusStop]
     public let shapes: [TransitShape]
     public let trips: [String: NetworkTrip]
     /// Shape index by `shape_id`.
@@ -31,9 +33,11 @@ public struct Network: Sendable {
     }
 
     /// Builds the network. `shapePoints` holds each shape's points in sequence order. Trips
-    /// name their direction with GTFS `direction_id`, translated through `profile`.
+    /// name their direction with GTFS `direction_id`, translated through `profile`. Stops listed
+    /// in `busStops` stay in `stops` (buses are placed against them) but are not stations.
     public init(routes: [NetworkRoute], stops: [NetworkStop], trips: [NetworkTrip],
-                shapePoints: [String: [Coordinate]], profile: any AgencyProfile = StandardProfile()) {
+                shapePoints: [String: [Coordinate]], busStops: [BusStop] = [],
+                profile: any AgencyProfile = StandardProfile()) {
         self.profile = profile
         self.routes = Dictionary(routes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.stops = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -74,12 +78,16 @@ public struct Network: Sendable {
         }
         shapesByRoute = byRoute
         shapesByRouteDirection = byRouteDirection
-        stations = Self.stations(stops: stops, shapes: built)
+        let busStopIDs = Set(busStops.map(\.id))
+        let busRoutes = Set(routes.filter { NetworkRoute.isBus(type: $0.type) }.map(\.id))
+        stations = Self.stations(stops: stops.filter { !busStopIDs.contains($0.id) },
+                                 shapes: built.filter { $0.routeID.map { !busRoutes.contains($0) } ?? false })
+        self.busStops = busStops.sorted { $0.id < $1.id }
     }
 
-    /// Stations with their platforms and the routes whose shapes pass within a few metres
-    /// of them. Without stop_times this counts express routes at the local stations they run
-    /// through; with them it would be exact.
+    /// Stations with their platforms and the routes whose shapes (`shapes`: rail ones, not the
+    /// buses in the street above) pass within a few metres of them. Without stop_times this
+    /// counts express routes at the local stations they run through; with them it would be exact.
     private static func stations(stops: [NetworkStop], shapes: [TransitShape]) -> [Station] {
         var platforms: [String: [String]] = [:]
         for stop in stops where !stop.isStation {

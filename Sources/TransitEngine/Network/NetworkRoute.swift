@@ -21,3 +21,10 @@ public struct NetworkRoute: Hashable, Sendable {
         self.type = type
     }
 }
+
+extension NetworkRoute {
+    /// Whether `type` is a bus: GTFS 3, trolleybus 11, or an extended bus type (700–799).
+    public static func isBus(type: Int) -> Bool {
+        type == 3 || type == 11 || (700..<800).contains(type)
+    }
+}

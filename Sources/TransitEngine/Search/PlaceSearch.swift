@@ -2,24 +2,21 @@
 /// tolerant of a typo or two per word; results ranked best first.
 ///
 /// Every word of the query must match a word of the name (exactly, as its prefix, or within the
-/// edit distance `SearchTypos` allows); names matching more exactly, then shorter names, rank first.
+/// edit distance `SearchTypos` allows); names matching more exactly, then shorter names, rank
+/// first, a name with the words in the query's order and a station a little before others
+/// matching as well (`wordOrderBonus`, `stationBonus`).
 public struct PlaceSearch: Sendable {
-    /// What a result is, for the map's icon.
-    public enum Kind: String, Hashable, Sendable {
-        case station
-        case busStop = "bus_stop"
-    }
-
     /// One searchable place.
     public struct Place: Hashable, Sendable {
-        public var kind: Kind
+        /// What it is, for the map's icon.
+        public var kind: PlaceKind
         public var id: String
         public var name: String
         /// Routes serving it, sorted.
         public var lines: [String]
         public var coordinate: Coordinate
 
-        public init(kind: Kind, id: String, name: String, lines: [String], coordinate: Coordinate) {
+        public init(kind: PlaceKind, id: String, name: String, lines: [String], coordinate: Coordinate) {
             self.kind = kind
             self.id = id
             self.name = name
@@ -41,11 +38,24 @@ public struct PlaceSearch: Sendable {
         words = places.map { SearchTokens.of($0.name) }
     }
 
-    /// The stations of `network` (with the routes serving them).
-    public init(stationsOf network: Network) {
-        self.init(places: network.stations.map { station in
+    /// Score points a station gets over a bus stop: a quarter of one matched word, so "14 St"
+    /// the station comes before the bus stop "14 ST/1 AV", yet a bus stop matching every word
+    /// of the query beats a station that misses one.
+    static let stationBonus = 4
+    /// Score points for a name whose words come in the query's order: of the two stops at a
+    /// corner, "W 125 ST/AMSTERDAM AV" and "AMSTERDAM AV/W 125 ST", the one typed.
+    static let wordOrderBonus = 2
+
+    /// The stations of `network` (with the routes serving them) and its bus stops (with their
+    /// scheduled routes; routes learnt from realtime are the caller's to add).
+    public init(network: Network) {
+        let stations = network.stations.map { station in
             Place(kind: .station, id: station.id, name: station.name, lines: station.routes, coordinate: station.coordinate)
-        })
+        }
+        let busStops = network.busStops.map { stop in
+            Place(kind: .busStop, id: stop.id, name: stop.name, lines: stop.scheduledRoutes ?? [], coordinate: stop.coordinate)
+        }
+        self.init(places: stations + busStops)
     }
 
     /// The places matching `query` (its first `queryLimit` characters), best first, at most
@@ -56,20 +66,27 @@ public struct PlaceSearch: Sendable {
         var scored: [(score: Int, index: Int)] = []
         for (index, nameWords) in words.enumerated() {
             var score = 0
+            var positions: [Int] = []
             for word in queryWords {
-                guard let best = nameWords.map({ Self.score(word, against: $0) }).max(), best > 0 else {
+                let scores = nameWords.map { Self.score(word, against: $0) }
+                guard let best = scores.max(), best > 0, let position = scores.firstIndex(of: best) else {
                     score = -1
                     break
                 }
                 score += best
+                positions.append(position)
             }
             // Unmatched words of the name cost a little: "14 St" ranks above "14 St-Union Sq" for "14 st".
-            if score >= 0 { scored.append((score * 16 - max(0, nameWords.count - queryWords.count), index)) }
+            if score >= 0 {
+                var bonus = places[index].kind == .station ? Self.stationBonus : 0
+                if positions == positions.sorted() { bonus += Self.wordOrderBonus }
+                scored.append((score * 16 - max(0, nameWords.count - queryWords.count) + bonus, index))
+            }
         }
         scored.sort { a, b in
             if a.score != b.score { return a.score > b.score }
             let left = places[a.index], right = places[b.index]
-            return (left.name, left.kind.rawValue, left.id) < (right.name, right.kind.rawValue, right.id)
+            return (left.kind == .station ? 0 : 1, left.name, left.id) < (right.kind == .station ? 0 : 1, right.name, right.id)
         }
         return scored.prefix(Self.resultLimit).map { places[$0.index] }
     }

@@ -26,7 +26,7 @@ struct PlaceBenchmark: CLICommand {
         let profile = NYCTProfile()
 
         let started = Date()
-        let network = Network(gtfs: [
+        let network = try Network(gtfs: [
             try GTFSFeed(contentsOf: data.appendingPathComponent("nyc-subway-gtfs/2018-11_full-except-stop_times")),
             try GTFSFeed(contentsOf: data.appendingPathComponent("bus-gtfs/manhattan-2020-04_no-stop_times")),
         ], profile: profile)

@@ -11,14 +11,25 @@ enum RealFeeds {
     /// The 2018 subway network with the NYCT profile.
     static let subway: Network = {
         let feed = try! GTFSFeed(contentsOf: SharedData.url(subwayGTFS))
-        return Network(gtfs: [feed], profile: NYCTProfile())
+        return try! Network(gtfs: [feed], profile: NYCTProfile())
     }()
 
     /// The 2020 Manhattan bus network.
     static let manhattanBuses: Network = {
         let feed = try! GTFSFeed(contentsOf: SharedData.url(busGTFS))
-        return Network(gtfs: [feed], profile: NYCTProfile())
+        return try! Network(gtfs: [feed], profile: NYCTProfile())
     }()
+
+    /// The 2018 subway and the 2020 Manhattan buses in one network, as `serve` builds it.
+    static let subwayAndBuses: Network = {
+        let feeds = [try! GTFSFeed(contentsOf: SharedData.url(subwayGTFS)), try! GTFSFeed(contentsOf: SharedData.url(busGTFS))]
+        return try! Network(gtfs: feeds, profile: NYCTProfile())
+    }()
+
+    /// A SIRI file of ../shared/data/bus-siri read into a feed report.
+    static func siriFeed(_ relativePath: String) throws -> FeedReport {
+        try FeedReport(decoding: SharedData.data("bus-siri/" + relativePath), name: relativePath, profile: NYCTProfile(), fetchedAt: 0)
+    }
 
     /// A GTFS-realtime file read into a feed report.
     static func subwayFeed(_ relativePath: String) throws -> FeedReport {

@@ -52,7 +52,7 @@ struct PlaceSearchTests {
     }
 }
 
-@Suite("Place search on the real subway stations", .enabled(if: SharedData.isAvailable))
+@Suite("Place search on the real subway stations and Manhattan bus stops", .enabled(if: SharedData.isAvailable))
 struct PlaceSearchQualityTests {
     /// Real queries (typos, abbreviations, numbers, word order) and the station name riders expect first.
     static let table: [(query: String, first: String)] = [
@@ -103,19 +103,68 @@ struct PlaceSearchQualityTests {
         ("kings highway", "Kings Hwy"),
     ]
 
-    @Test("The expected station comes first for every query of the table")
-    func table() {
-        let search = PlaceSearch(stationsOf: RealFeeds.subway)
+    /// Real queries for Manhattan bus stops (named `STREET/CROSS STREET` in capitals) and the stop
+    /// riders expect first, with the subway stations in the same index.
+    static let busStopTable: [(query: String, first: String)] = [
+        ("w 125 st amsterdam", "W 125 ST/AMSTERDAM AV"),
+        ("125th street amsterdam avenue", "W 125 ST/AMSTERDAM AV"),
+        ("west 125 malcolm x", "W 125 ST/MALCOLM X BL"),
+        ("e 14 st university", "E 14 ST/UNIVERSITY PL"),
+        ("university pl east 8", "E 8 ST/UNIVERSITY PL"),
+        ("state street bridge", "STATE ST/BRIDGE ST"),
+        ("madison av e 81", "MADISON AV/E 81 ST"),
+        ("madison avenue 81st", "MADISON AV/E 81 ST"),
+        ("madisn av 81", "MADISON AV/E 81 ST"),
+        ("5 av w 78", "5 AV/W 78 ST"),
+        ("146 st lenox", "146 ST/LENOX AV"),
+        ("union sq e 15", "UNION SQ E/E 15 ST"),
+        ("south ferry terminal", "SOUTH FERRY/TERMINAL"),
+    ]
+
+    /// Runs `table` against `search`; the misses, described.
+    static func misses(_ table: [(query: String, first: String)], kind: PlaceKind, in search: PlaceSearch) -> [String] {
         var misses: [String] = []
-        for (query, first) in Self.table {
+        for (query, first) in table {
             let results = search.search(query)
-            if results.first?.name != first {
-                misses.append("\(query) → \(results.prefix(3).map { $0.name }) (expected \(first))")
+            // Compared as words: the MTA's data spells one corner "MALCOLM X BL" and "MALCOLM X  BL".
+            if results.first.map({ SearchTokens.of($0.name) }) != SearchTokens.of(first) || results.first?.kind != kind {
+                misses.append("\(query) → \(results.prefix(3).map { "\($0.kind.rawValue) \($0.name)" }) (expected \(first))")
             }
             #expect(results.count <= PlaceSearch.resultLimit)
-            #expect(results.allSatisfy { $0.kind == .station && $0.coordinate.isPlausible })
+            #expect(results.allSatisfy { $0.coordinate.isPlausible })
         }
+        return misses
+    }
+
+    @Test("The expected station comes first for every query of the table")
+    func table() {
+        let misses = Self.misses(Self.table, kind: .station, in: PlaceSearch(network: RealFeeds.subway))
         #expect(Self.table.count >= 30)
         #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
+    }
+
+    @Test("With 1,816 bus stops added the stations still come first for the station queries, and bus stops for theirs")
+    func tableWithBusStops() {
+        let search = PlaceSearch(network: RealFeeds.subwayAndBuses)
+        let misses = Self.misses(Self.table, kind: .station, in: search) + Self.misses(Self.busStopTable, kind: .busStop, in: search)
+        #expect(Self.busStopTable.count >= 10)
+        #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
+        // Bus stops are typed, with no lines of their own without stop_times (the server adds those seen in realtime).
+        let stop = search.search("5 av w 78").first
+        #expect(stop?.kind == .busStop && stop?.id == "404303" && stop?.lines == [])
+    }
+
+    @Test("A station beats a bus stop of the same name")
+    func stationFirstOnATie() {
+        let coordinate = Coordinate(latitude: 40.75, longitude: -73.98)
+        let places = [PlaceSearch.Place(kind: .busStop, id: "1", name: "Times Sq", lines: [], coordinate: coordinate),
+                      PlaceSearch.Place(kind: .station, id: "2", name: "Times Sq", lines: [], coordinate: coordinate),
+                      PlaceSearch.Place(kind: .busStop, id: "0", name: "Times Sq", lines: [], coordinate: coordinate)]
+        #expect(PlaceSearch(places: places).search("times sq").map { $0.id } == ["2", "0", "1"])
+        // …and a bus stop matching every query word beats a station missing one.
+        let fuller = [PlaceSearch.Place(kind: .station, id: "s", name: "42 St", lines: [], coordinate: coordinate),
+                      PlaceSearch.Place(kind: .busStop, id: "b", name: "W 42 ST/8 AV", lines: [], coordinate: coordinate)]
+        #expect(PlaceSearch(places: fuller).search("42 st 8 av").map { $0.id } == ["b"])
+        #expect(PlaceSearch(places: fuller).search("42 st").map { $0.id } == ["s", "b"])
     }
 }

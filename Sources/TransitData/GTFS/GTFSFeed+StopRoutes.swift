@@ -1,0 +1,27 @@
+extension GTFSFeed {
+    /// For every stop some trip calls at, the ids of the routes of those trips, read in one pass
+    /// over `stop_times.txt`; nil when the feed has no stop_times (or was built in memory).
+    ///
+    /// A call where riders may neither board nor alight (`pickup_type` and `drop_off_type` both
+    /// 1) does not count: the bus passes the stop without serving it. A call of a trip missing
+    /// from trips.txt is an error, as for any other broken reference.
+    public func routesCallingAtStops() throws -> [String: Set<String>]? {
+        guard var reader = try stopTimes() else { return nil }
+        var routes: [String: Set<String>] = [:]
+        var lastTripID = ""
+        var lastRouteID = ""
+        while let call = try reader.next() {
+            if call.pickupType == 1 && call.dropOffType == 1 { continue }
+            // Rows of a trip are normally contiguous: one trip lookup per trip, not per row.
+            if call.tripID != lastTripID {
+                guard let trip = trips[id: call.tripID] else {
+                    throw CSVError(file: reader.header.file, line: reader.line, reason: "trip '\(call.tripID)' is not in trips.txt")
+                }
+                lastTripID = call.tripID
+                lastRouteID = trip.routeID
+            }
+            routes[call.stopID, default: []].insert(lastRouteID)
+        }
+        return routes
+    }
+}

@@ -1,0 +1,28 @@
+/// Which routes the realtime feeds have been seen calling at each stop: SIRI calls and trip
+/// update stop times, accumulated over every report recorded.
+///
+/// The MTA's bus GTFS comes without stop_times in ../shared/data, so this is how a bus stop
+/// learns its routes there: Bus Time names each bus's next stop (and, asked for calls, the
+/// ones after it), and within a few polls every stop of a running route has been named.
+public struct BusStopService: Sendable {
+    private var routesByStop: [String: Set<String>] = [:]
+
+    public init() {}
+
+    /// Adds the routes `report` shows calling at stops.
+    public mutating func record(_ report: FeedReport) {
+        for call in report.busCalls where !call.routeID.isEmpty {
+            routesByStop[call.stopID, default: []].insert(call.routeID)
+        }
+        for trip in report.trains where !trip.routeID.isEmpty {
+            for prediction in trip.stopTimes {
+                routesByStop[prediction.stopID, default: []].insert(trip.routeID)
+            }
+        }
+    }
+
+    /// The routes seen at `stopID`, sorted; empty when none was.
+    public func routes(at stopID: String) -> [String] {
+        routesByStop[stopID].map { $0.sorted() } ?? []
+    }
+}
