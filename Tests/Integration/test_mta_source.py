@@ -13,6 +13,7 @@ import urllib.request
 
 import pytest
 from google.transit import gtfs_realtime_pb2
+from prometheus_client.parser import text_string_to_metric_families
 
 from trackside_api import get_json
 
@@ -220,6 +221,27 @@ def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_serve
     assert len(vehicles) > 50, "failing feeds must not blank the map"
     assert "MTA_BUS_TIME_KEY is not set" in server.log()
     assert "kept the last good data" in server.log()
+
+    # /metrics counts each failure by kind: the 500s, the garbage, the hung and the truncated answers,
+    # and the 2024 snapshots served again today (good feeds, but older than their stale threshold).
+    with urllib.request.urlopen(server.base_url + "/metrics", timeout=10) as response:
+        families = {f.name: f for f in text_string_to_metric_families(response.read().decode())}
+    errors = {(s.labels["feed"], s.labels["kind"]): s.value for s in families["trackside_feed_errors"].samples}
+    fetches = {s.labels["feed"]: s.value for s in families["trackside_feed_fetches"].samples}
+    kinds = ("http", "timeout", "network", "decode", "empty", "stale")
+    def failed(feed):
+        return {kind for kind in kinds if errors[feed, kind] > 0}
+    # A loaded machine may also time a slow answer out (1 s): the kinds each feed must show, and those
+    # only a bad answer can cause.
+    assert {"http", "stale"} <= failed("bdfm") and {"decode", "stale"} <= failed("g")
+    assert {"timeout", "stale"} <= failed("jz") and {"network", "stale"} <= failed("nqrw")
+    assert failed("ace") - {"timeout", "network"} == {"stale"} and errors["l", "decode"] == errors["l", "http"] == 0
+    assert 3 <= errors["l", "stale"] <= fetches["l"]
+    http = {(s.labels["feed"], s.labels["code"]): s.value for s in families["trackside_feed_http_errors"].samples}
+    assert set(http) == {("bdfm", "500"), ("si", "404"), ("subway-alerts", "404")}
+    # ace: one document, then 304s that confirm it (its bytes are those of the one document).
+    assert fetches["ace"] >= 3 and {s.labels["feed"]: s.value for s in families["trackside_feed_bytes"].samples}[
+        "ace"] == len(feed_server.bodies["ace"])
 
 
 EXPECTED_FEEDS = ["ace", "bdfm", "g", "jz", "nqrw", "l", "1234567", "si", "subway-alerts"]

@@ -45,4 +45,44 @@ import WebSocketServer
         #expect(ingest.round == 1)
         #expect(ingest.status(feedTime: 1_559_402_905, staleAfter: { _ in 90 }).first?.accepted == 1)
     }
+
+    @Test func everyFetchIsCountedByOutcome() throws {
+        let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        let good = try payload("feed51-7_20190601T112825.pb")  // header time 1_559_402_905
+        #expect(ingest.ingest(good, feedTime: 1_559_402_910, wallTime: 10, staleAfter: 90))
+        let failed = FeedPayload(feedID: "feed51-7", format: .gtfsRealtime, bytes: Data(), origin: "t",
+                                 content: .failed(FetchFailure(.httpStatus(503), "HTTP 503")))
+        #expect(!ingest.ingest(failed, feedTime: 1_559_402_915, wallTime: 20, staleAfter: 90))
+        #expect(ingest.status(feedTime: 1_559_402_915, staleAfter: { _ in 90 }).first?.failure == "HTTP 503")
+
+        // A 304 confirms the kept feed: the failure no longer applies, but stays on record.
+        let confirmed = FeedPayload(feedID: "feed51-7", format: .gtfsRealtime, bytes: Data(), origin: "t",
+                                    content: .notModified)
+        #expect(!ingest.ingest(confirmed, feedTime: 1_559_402_920, wallTime: 30, staleAfter: 90))
+        let status = try #require(ingest.status(feedTime: 1_559_402_920, staleAfter: { _ in 90 }).first)
+        #expect(status.failure == nil && !status.isStale)
+        #expect(status.lastFailure == "HTTP 503" && status.lastFailureAt == 20)
+
+        // A recorded failure (an empty file), garbage, and a good feed that arrives ten minutes late.
+        var empty = good
+        empty.bytes = Data()
+        #expect(!ingest.ingest(empty, feedTime: 1_559_402_925, wallTime: 40, staleAfter: 90))
+        var garbage = good
+        garbage.bytes = Data([0x0a, 0xff, 0xff, 0xff, 0xff, 0x01])
+        #expect(!ingest.ingest(garbage, feedTime: 1_559_402_930, wallTime: 50, staleAfter: 90))
+        let late = try payload("feed51-7_20190601T112855.pb")  // header time 1_559_402_935
+        #expect(ingest.ingest(late, feedTime: 1_559_403_600, wallTime: 60, staleAfter: 90), "stale, but newer: kept")
+
+        let counted = try #require(ingest.statistics.first)
+        #expect(counted.feedID == "feed51-7" && ingest.statistics.count == 1)
+        let statistics = counted.statistics
+        #expect(statistics.fetches == 6)
+        #expect(statistics.bytes == good.bytes.count + garbage.bytes.count + late.bytes.count)
+        let expected: [FeedStatistics.ErrorKind: Int] = [.http: 1, .empty: 1, .decode: 1, .stale: 1]
+        #expect(statistics.errors == expected)
+        #expect(statistics.httpErrors == [503: 1])
+        #expect(statistics.lastSuccessAt == 30, "the late feed is no success; the 304 was")
+        #expect(statistics.decodeDurations.count == 3)
+        #expect(statistics.decodeDurations.sum > 0 && statistics.decodeDurations.sum < 10)
+    }
 }

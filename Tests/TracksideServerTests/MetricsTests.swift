@@ -41,6 +41,24 @@ import TransitEngine
         ])
     }
 
+    @Test func labelledSeriesMergedAndCountedElsewhere() {
+        var first = Histogram(bounds: [0.5, 1])
+        first.observe(0.25)
+        var second = Histogram(bounds: [0.5, 1])
+        second.observe(0.75)
+        second.observe(4)
+        first.merge(second)
+        // The same counts as an atomic histogram reports them: per bound, then one over every bound.
+        #expect(first == Histogram(bounds: [0.5, 1], counts: [1, 1, 1], sum: 5))
+        var exposition = PrometheusExposition()
+        first.writeSamples("d_seconds", labels: [("feed", "ace")], into: &exposition)
+        #expect(exposition.text.split(separator: "\n").map(String.init) == [
+            "d_seconds_bucket{feed=\"ace\",le=\"0.5\"} 1", "d_seconds_bucket{feed=\"ace\",le=\"1\"} 2",
+            "d_seconds_bucket{feed=\"ace\",le=\"+Inf\"} 3", "d_seconds_sum{feed=\"ace\"} 5",
+            "d_seconds_count{feed=\"ace\"} 3",
+        ])
+    }
+
     @Test func vehicleCountsGroupByKindAndStatus() {
         func vehicle(_ id: String, _ kind: VehicleState.Kind, _ status: VehicleState.Status) -> VehicleState {
             VehicleState(id: id, kind: kind, route: "7", position: Coordinate(latitude: 40.75, longitude: -73.9),

@@ -122,7 +122,11 @@ import TestSupport
         }
         let limited = try message(to: client, in: hub.receive(subscribe(eastBox), from: client, now: 50))
         #expect(limited.code == "rate_limited" && (limited.object["message"] as? String)?.contains("500 ms") == true)
+        #expect(hub.rateLimitedCount == 1)
         #expect(try message(to: client, in: hub.receive(subscribe(eastBox), from: client, now: 50.6)).type == "delta")
+        // The count outlives the connection: it is a server-wide counter.
+        hub.disconnect(client)
+        #expect(hub.rateLimitedCount == 1 && hub.subscriptionCount == 0)
     }
 
     @Test func malformedMessagesGetAnErrorAndTheSessionContinues() throws {
@@ -171,11 +175,12 @@ import TestSupport
         let late = hub.receive(#"{"op":"watch","station":"127"}"#, from: other, now: 1)
         #expect(late.count == 1 && late[0].message == first)
         _ = hub.receive(#"{"op":"watch","station":"A27"}"#, from: watcher, now: 1)
+        #expect(hub.watchCount == 3 && hub.subscriptionCount == 0)
         let limit = try message(to: watcher, in: hub.receive(#"{"op":"watch","station":"R16"}"#, from: watcher, now: 1))
         #expect(limit.code == "too_many_watches")
         _ = hub.receive(#"{"op":"unwatch","station":"127"}"#, from: watcher, now: 1)
         hub.disconnect(other)
-        #expect(hub.watchedStations == ["A27"])
+        #expect(hub.watchedStations == ["A27"] && hub.watchCount == 1)
         #expect(hub.updateStation("127", message: Array("{}".utf8)).isEmpty)
     }
 

@@ -19,7 +19,7 @@ import Testing
     func service(prepared: Counter? = nil) -> PushService<[UInt8]> {
         var configuration = PushHub.Configuration(epoch: "e", source: "replay")
         configuration.grid = TileGrid(longitudeStep: 0.01, latitudeStep: 0.01)
-        return PushService(configuration: configuration, prepare: { bytes in
+        return PushService(configuration: configuration, prepare: { bytes, _ in
             prepared?.value.withLock { $0 += 1 }
             return bytes
         }, clock: { 1000 })
@@ -39,7 +39,8 @@ import Testing
             #expect(inbox.decoded.map { $0.type ?? "" } == ["hello", "snapshot", "delta", "delta"])
             #expect(inbox.decoded.map { $0.seq ?? -1 } == [-1, 0, 1, 2])
         }
-        #expect(service.statistics == (3, 1, 2))
+        #expect(service.statistics == PushStatistics(connections: 3, regions: 1, subscriptions: 3, watches: 0, seq: 2,
+                                                     rateLimited: 0))
     }
 
     @Test func binaryMessagesAndDisconnectsAreHandled() {

@@ -57,9 +57,10 @@ import Testing
         let session = try #require(observed.session.withLock { $0 })
         #expect(!session.loop.inEventLoop)
 
-        // From this (non-loop) thread: a direct send and a prepared broadcast.
+        // From this (non-loop) thread: a direct send and a prepared broadcast whose content began 30 ms ago.
         session.send(text: "from the test thread")
-        session.send(prepared: WebSocketPreparedMessage(text: "prepared once", compression: nil))
+        session.send(prepared: WebSocketPreparedMessage(text: "prepared once", compression: nil,
+                                                        latencyOrigin: .now - .milliseconds(30)))
         let received = client.receive(until: "prepared once")
         #expect(received.contains("from the test thread") && received.contains("prepared once"))
 
@@ -67,6 +68,13 @@ import Testing
         waitFor { observed.messages.withLock { !$0.isEmpty } }
         #expect(observed.messages.withLock { $0 } == [.text("hello server")])
         #expect(counters.messagesReceived == 1 && counters.messagesSent == 2 && counters.openConnections == 1)
+        // 20 + 13 payload bytes, each frame with a 2-byte header (no compression here).
+        #expect(counters.payloadBytesSent == 33 && counters.bytesSent == 37)
+        // Only the prepared message has an origin: one delivery, in the bucket of 30 ms or more.
+        let (buckets, sum) = counters.deliveryLatency.snapshot
+        let bounds = counters.deliveryLatency.bounds
+        #expect(buckets.reduce(0, +) == 1 && sum >= 0.03 && sum < 5)
+        #expect(zip(bounds, buckets).allSatisfy { bound, count in count == 0 || bound >= 0.03 })
 
         sendFrame(client, WebSocketClientFrames.close(code: 4000, reason: Array("done".utf8)))
         waitFor { observed.closes.withLock { !$0.isEmpty } }
@@ -74,6 +82,8 @@ import Testing
         #expect(closes.count == 1 && closes.first?.0 == 4000 && closes.first?.1 == "done")
         waitFor { counters.openConnections == 0 }
         #expect(counters.openConnections == 0 && counters.acceptedConnections == 1)
+        // 4000 is an application's code: counted as one outside 1000…1015.
+        #expect(counters.closesByCode.map { "\($0.code.map(String.init) ?? "other") \($0.count)" } == ["other 1"])
     }
 
     @Test func serverShutdownClosesWith1001() throws {
@@ -90,5 +100,6 @@ import Testing
         #expect(client.receive(until: "shutting down").hasSuffix("server shutting down"))
         waitFor { observed.closes.withLock { !$0.isEmpty } }
         #expect(observed.closes.withLock { $0.first?.0 } == 1001)
+        #expect(counters.closesByCode.map { "\($0.code.map(String.init) ?? "other") \($0.count)" } == ["1001 1"])
     }
 }

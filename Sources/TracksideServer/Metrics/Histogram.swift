@@ -14,6 +14,15 @@ public struct Histogram: Equatable, Sendable {
         buckets = Array(repeating: 0, count: bounds.count)
     }
 
+    /// A histogram counted elsewhere: `counts` per bound plus a last count over every bound.
+    public init(bounds: [Double], counts: [Int], sum: Double) {
+        precondition(counts.count == bounds.count + 1, "one count per bound and one over them")
+        self.init(bounds: bounds)
+        buckets = counts.dropLast().map { UInt64(max(0, $0)) }
+        count = counts.reduce(0) { $0 + UInt64(max(0, $1)) }
+        self.sum = sum
+    }
+
     /// Counts one value in the first bucket whose bound it does not exceed.
     public mutating func observe(_ value: Double) {
         if let index = bounds.firstIndex(where: { value <= $0 }) { buckets[index] += 1 }

@@ -20,6 +20,7 @@ extension TracksideApp {
         }
         exposition.family("trackside_feed_stale", .gauge, help: "1 when the feed is older than its stale threshold.")
         for feed in feeds { exposition.sample("trackside_feed_stale", ["feed": feed.id], feed.isStale ? 1 : 0) }
+        writeFetchStatistics(into: &exposition, now: now)
 
         tickDurations.write("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
                             into: &exposition)
@@ -32,11 +33,7 @@ extension TracksideApp {
             }
         }
 
-        let push = push.statistics
-        exposition.single("trackside_push_connections", .gauge, help: "Open push WebSocket connections.",
-                          Double(push.connections))
-        exposition.single("trackside_push_regions", .gauge, help: "Distinct subscribed views.", Double(push.regions))
-        exposition.single("trackside_push_seq", .gauge, help: "Number of the latest published tick.", Double(push.seq))
+        writePushFigures(into: &exposition)
 
         let process = ProcessStatistics.current()
         if let resident = process.residentBytes {
@@ -49,6 +46,93 @@ extension TracksideApp {
         exposition.single("process_start_time_seconds", .gauge, help: "Start time since the Unix epoch.", startedAt)
         exposition.single("trackside_uptime_seconds", .gauge, help: "Seconds since the server started.", now - startedAt)
         return exposition.text
+    }
+
+    /// Per feed: fetches, errors by kind, bytes, time since the last good fetch and decode times.
+    private func writeFetchStatistics(into exposition: inout PrometheusExposition, now: Double) {
+        let feeds = ingest.statistics
+        exposition.family("trackside_feed_fetches_total", .counter, help: "Fetches delivered (documents, 304s, failures), by feed.")
+        for (feed, statistics) in feeds {
+            exposition.sample("trackside_feed_fetches_total", ["feed": feed], Double(statistics.fetches))
+        }
+        exposition.family("trackside_feed_errors_total", .counter,
+                          help: "Fetches that brought no fresh usable feed, by feed and kind (http, timeout, network, decode, empty, stale).")
+        for (feed, statistics) in feeds {
+            for kind in FeedStatistics.ErrorKind.allCases {
+                exposition.sample("trackside_feed_errors_total", ["feed": feed, "kind": kind.rawValue],
+                                  Double(statistics.errors[kind] ?? 0))
+            }
+        }
+        exposition.family("trackside_feed_http_errors_total", .counter, help: "Non-2xx answers, by feed and status code.")
+        for (feed, statistics) in feeds {
+            for (code, count) in statistics.httpErrors.sorted(by: { $0.key < $1.key }) {
+                exposition.sample("trackside_feed_http_errors_total", ["feed": feed, "code": String(code)], Double(count))
+            }
+        }
+        exposition.family("trackside_feed_bytes_total", .counter, help: "Feed document bytes received, by feed.")
+        for (feed, statistics) in feeds {
+            exposition.sample("trackside_feed_bytes_total", ["feed": feed], Double(statistics.bytes))
+        }
+        exposition.family("trackside_feed_last_success_age_seconds", .gauge,
+                          help: "Wall-clock seconds since the feed's last good document or 304.")
+        for (feed, statistics) in feeds {
+            if let success = statistics.lastSuccessAt {
+                exposition.sample("trackside_feed_last_success_age_seconds", ["feed": feed], max(0, now - success))
+            }
+        }
+        exposition.family("trackside_feed_decode_duration_seconds", .histogram, help: "Time to decode one feed document.")
+        for (feed, statistics) in feeds {
+            statistics.decodeDurations.writeSamples("trackside_feed_decode_duration_seconds", labels: [("feed", feed)],
+                                                    into: &exposition)
+        }
+    }
+
+    /// Push: connections and what they subscribe to, messages and bytes sent, compression, slow
+    /// and closed clients, and the delay from a tick's start to its frames reaching `writev`.
+    private func writePushFigures(into exposition: inout PrometheusExposition) {
+        let push = push.statistics
+        let sockets = webSocketCounters
+        exposition.single("trackside_push_connections", .gauge, help: "Open push WebSocket connections.",
+                          Double(push.connections))
+        exposition.single("trackside_push_connections_accepted_total", .counter,
+                          help: "Push WebSocket handshakes completed.", Double(sockets.acceptedConnections))
+        exposition.single("trackside_push_subscriptions", .gauge, help: "Connections showing a view.",
+                          Double(push.subscriptions))
+        exposition.single("trackside_push_watches", .gauge, help: "Stations watched, over all connections.",
+                          Double(push.watches))
+        exposition.single("trackside_push_regions", .gauge, help: "Distinct subscribed views.", Double(push.regions))
+        exposition.single("trackside_push_seq", .gauge, help: "Number of the latest published tick.", Double(push.seq))
+        exposition.single("trackside_push_messages_received_total", .counter, help: "Messages received from clients.",
+                          Double(sockets.messagesReceived))
+        exposition.single("trackside_push_messages_sent_total", .counter, help: "Messages queued for clients.",
+                          Double(sockets.messagesSent))
+        exposition.single("trackside_push_payload_bytes_total", .counter,
+                          help: "Bytes of the messages sent, before compression.", Double(sockets.payloadBytesSent))
+        exposition.single("trackside_push_sent_bytes_total", .counter,
+                          help: "Bytes of the frames sent, after permessage-deflate, headers included.",
+                          Double(sockets.bytesSent))
+        exposition.single("trackside_push_compression_ratio", .gauge,
+                          help: "Frame bytes sent per message byte (below 1 when deflate pays off; 1 before any message).",
+                          sockets.payloadBytesSent > 0 ? Double(sockets.bytesSent) / Double(sockets.payloadBytesSent) : 1)
+        exposition.single("trackside_push_dropped_messages_total", .counter,
+                          help: "Tick messages dropped for slow clients whose output was over its bound.",
+                          Double(sockets.messagesDropped))
+        exposition.single("trackside_push_stalled_clients_total", .counter,
+                          help: "Clients closed (1008) because they stopped reading.", Double(sockets.stalledConnections))
+        exposition.single("trackside_push_rate_limited_total", .counter,
+                          help: "Subscribe/resume messages refused by the per-connection rate limit.",
+                          Double(push.rateLimited))
+        exposition.family("trackside_push_closed_total", .counter,
+                          help: "Push connections ended, by close code (1006: dropped without a close frame).")
+        for (code, count) in sockets.closesByCode {
+            exposition.sample("trackside_push_closed_total", ["code": code.map(String.init) ?? "other"], Double(count))
+        }
+        let latency = sockets.deliveryLatency
+        let (counts, sum) = latency.snapshot
+        exposition.family("trackside_push_tick_to_socket_seconds", .histogram,
+                          help: "From a tick's start to its frame handed to writev, per connection.")
+        Histogram(bounds: latency.bounds, counts: counts, sum: sum)
+            .writeSamples("trackside_push_tick_to_socket_seconds", into: &exposition)
     }
 
     /// The `/status` page's figures, read as `/metrics` reads them.

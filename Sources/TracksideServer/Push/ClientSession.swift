@@ -26,6 +26,8 @@ public struct ClientSession: Sendable {
     public private(set) var region: Region?
     /// Stations whose arrivals and alerts this connection receives.
     public private(set) var stations: Set<String> = []
+    /// Subscribe/resume messages refused by the rate limit so far.
+    public private(set) var rateLimited = 0
     private var subscribeBudget: TokenBucket
 
     public init(limits: PushLimits) {
@@ -92,6 +94,7 @@ public struct ClientSession: Sendable {
     private mutating func admit(_ view: ClientRequest.ViewRequest, context: Context,
                                 now: Double) throws(PushRequestError) -> (Region, [PublishedVehicle]) {
         guard subscribeBudget.take(now: now) else {
+            rateLimited += 1
             let wait = Int((subscribeBudget.wait(now: now) * 1000).rounded(.up))
             throw PushRequestError(.rateLimited, "too many subscribe/resume messages; retry in \(wait) ms")
         }

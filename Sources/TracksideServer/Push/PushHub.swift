@@ -42,6 +42,8 @@ public struct PushHub: Sendable {
     private var subscribers: [Region: Set<ClientID>] = [:]
     private var watchers: [String: Set<ClientID>] = [:]
     private var stationMessages: [String: [UInt8]] = [:]
+    /// Subscribe/resume messages refused by a session's rate limit, over all connections ever.
+    public private(set) var rateLimitedCount = 0
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -52,6 +54,9 @@ public struct PushHub: Sendable {
     /// How many connections are open, and how many distinct regions they show.
     public var connectionCount: Int { sessions.count }
     public var regionCount: Int { subscribers.count }
+    /// Connections showing a view, and station watches over all connections.
+    public var subscriptionCount: Int { subscribers.values.reduce(0) { $0 + $1.count } }
+    public var watchCount: Int { watchers.values.reduce(0) { $0 + $1.count } }
     /// Stations someone watches: the tick computes arrivals only for these.
     public var watchedStations: Set<String> { Set(watchers.keys) }
 
@@ -77,6 +82,7 @@ public struct PushHub: Sendable {
         let before = session
         let reply = session.handle(text, context: context, now: now)
         sessions[client] = session
+        rateLimitedCount += session.rateLimited - before.rateLimited
         if before.region != session.region {
             if let old = before.region { leave(old, client) }
             if let new = session.region { subscribers[new, default: []].insert(client) }

@@ -16,13 +16,15 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
     private var hub: PushHub
     private var peers: [ClientID: @Sendable (Frame) -> Void] = [:]
     private let lastClient = Atomic<UInt64>(0)
-    private let prepare: @Sendable ([UInt8]) -> Frame
+    private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
     private let clock: @Sendable () -> Double
 
     /// - Parameters:
-    ///   - prepare: builds the frame for one message; called once per delivery.
+    ///   - prepare: builds the frame for one message; called once per delivery, with the start
+    ///     of the tick that produced it for tick deltas (the origin of the delivery latency).
     ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
-    public init(configuration: PushHub.Configuration, prepare: @escaping @Sendable ([UInt8]) -> Frame,
+    public init(configuration: PushHub.Configuration,
+                prepare: @escaping @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         hub = PushHub(configuration: configuration)
         self.prepare = prepare
@@ -62,8 +64,9 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
     }
 
     /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
-    public func publish(_ states: [VehicleState]) {
-        queue.sync { deliver(hub.publish(states, now: clock())) }
+    /// `tickStarted` is when the tick began placing them.
+    public func publish(_ states: [VehicleState], tickStarted: ContinuousClock.Instant? = nil) {
+        queue.sync { deliver(hub.publish(states, now: clock()), origin: tickStarted) }
     }
 
     /// Publishes a station's arrivals/alerts message to its watchers when it changed.
@@ -74,9 +77,13 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
     /// Stations someone watches now.
     public var watchedStations: Set<String> { queue.sync { hub.watchedStations } }
 
-    /// Open connections, distinct views and the latest tick number.
-    public var statistics: (connections: Int, regions: Int, seq: UInt64) {
-        queue.sync { (hub.connectionCount, hub.regionCount, hub.seq) }
+    /// Connections, views, watches, the latest tick and refusals.
+    public var statistics: PushStatistics {
+        queue.sync {
+            PushStatistics(connections: hub.connectionCount, regions: hub.regionCount,
+                           subscriptions: hub.subscriptionCount, watches: hub.watchCount, seq: hub.seq,
+                           rateLimited: hub.rateLimitedCount)
+        }
     }
 
     /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
@@ -91,9 +98,9 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
         }
     }
 
-    private func deliver(_ deliveries: [PushHub.Delivery]) {
+    private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil) {
         for delivery in deliveries {
-            let frame = prepare(delivery.message)
+            let frame = prepare(delivery.message, origin)
             for client in delivery.recipients { peers[client]?(frame) }
         }
     }

@@ -15,6 +15,8 @@ public final class TracksideApp: Sendable {
     public let push: PushService<WebSocketPreparedMessage>
     /// The `/ws` settings; broadcast frames are compressed once with its compression.
     public let webSocket: WebSocketConfiguration
+    /// What `/ws` connections sent, how they closed and how long tick frames took to reach them.
+    let webSocketCounters = WebSocketCounters()
     private let engine: PlacementEngine
     let source: any FeedSource
     let ingest: FeedIngest
@@ -99,8 +101,8 @@ public final class TracksideApp: Sendable {
         hub.historyRetention = configuration.historyRetention
         hub.version = configuration.announcedVersion
         let compression = webSocket.compression
-        push = PushService(configuration: hub, prepare: { bytes in
-            WebSocketPreparedMessage(text: String(decoding: bytes, as: UTF8.self), compression: compression)
+        push = PushService(configuration: hub, prepare: { bytes, tickStarted in
+            WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)
         }, clock: clock)
     }
 
@@ -138,13 +140,13 @@ public final class TracksideApp: Sendable {
         }
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
-        push.publish(states)
+        push.publish(states, tickStarted: started)
         publishBoards(at: feedTime)
     }
 
     /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, and `/api/routes`.
     public func installRoutes(on router: Router) {
-        router.webSocket("/ws", configuration: webSocket) { [push] session in
+        router.webSocket("/ws", configuration: webSocket, counters: webSocketCounters) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
             session.onMessage = { message in
                 switch message {

@@ -58,10 +58,14 @@ final class WebSocketConnectionHandler {
 
     /// Queues the frame `build` makes unless the connection is closing. A `droppable` frame
     /// that does not fit is dropped; any other waits in the overflow list (see the type's note).
-    func send(droppable: Bool, _ build: (inout WebSocketStateMachine) -> [UInt8]?) {
+    /// `payloadBytes` is the message's size before compression; a droppable frame that was
+    /// written counts its delay since `latencyOrigin` (it went straight to `writev`).
+    func send(droppable: Bool, payloadBytes: Int, latencyOrigin: ContinuousClock.Instant? = nil,
+              _ build: (inout WebSocketStateMachine) -> [UInt8]?) {
         guard let connection, connection.isOpen, let frame = build(&machine) else { return }
         if enqueue(frame, droppable: droppable, on: connection) {
-            counters.messageSent()
+            counters.messageSent(frameBytes: frame.count, payloadBytes: payloadBytes)
+            if droppable, let latencyOrigin { counters.deliveryLatency.observe(.now - latencyOrigin) }
         } else {
             counters.messageDropped()
         }
@@ -145,7 +149,7 @@ final class WebSocketConnectionHandler {
     private func reportClose(_ code: WebSocketCloseCode, _ reason: String) {
         guard !closeReported else { return }
         closeReported = true
-        counters.connectionClosed()
+        counters.connectionClosed(code: code)
         session?.onClose?(code, reason)
         // Break the cycles applications create by capturing the session in its callbacks.
         session?.onMessage = nil

@@ -24,28 +24,35 @@ public final class WebSocketPreparedMessage: Sendable {
     /// Whether the message was prepared for compressing connections (a compression
     /// configuration was given); when false every connection compresses it on its own.
     public let isCompressionPrepared: Bool
+    /// When the message's content began to be produced (a tick's start): each connection counts
+    /// the time from it until the frame reaches `writev` in `WebSocketCounters.deliveryLatency`.
+    public let latencyOrigin: ContinuousClock.Instant?
 
     /// Prepares a text message.
-    public convenience init(text: String, compression: PerMessageDeflateConfiguration?) {
-        self.init(opcode: .text, payload: Array(text.utf8), compression: compression)
+    public convenience init(text: String, compression: PerMessageDeflateConfiguration?,
+                            latencyOrigin: ContinuousClock.Instant? = nil) {
+        self.init(opcode: .text, payload: Array(text.utf8), compression: compression, latencyOrigin: latencyOrigin)
     }
 
     /// Prepares a text message from its UTF-8 bytes (serialised JSON, say) without a round trip
     /// through `String`. The bytes must be valid UTF-8; debug builds check it.
-    public convenience init(utf8Text: [UInt8], compression: PerMessageDeflateConfiguration?) {
+    public convenience init(utf8Text: [UInt8], compression: PerMessageDeflateConfiguration?,
+                            latencyOrigin: ContinuousClock.Instant? = nil) {
         assert({ var validator = UTF8Validator(); return validator.validate(utf8Text) && validator.isComplete }(),
                "a text message must be valid UTF-8")
-        self.init(opcode: .text, payload: utf8Text, compression: compression)
+        self.init(opcode: .text, payload: utf8Text, compression: compression, latencyOrigin: latencyOrigin)
     }
 
     /// Prepares a binary message.
     public convenience init(binary: [UInt8], compression: PerMessageDeflateConfiguration?) {
-        self.init(opcode: .binary, payload: binary, compression: compression)
+        self.init(opcode: .binary, payload: binary, compression: compression, latencyOrigin: nil)
     }
 
-    private init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfiguration?) {
+    private init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfiguration?,
+                 latencyOrigin: ContinuousClock.Instant?) {
         self.opcode = opcode
         self.payload = payload
+        self.latencyOrigin = latencyOrigin
         uncompressedFrame = WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         compressionWindowBits = compression?.serverMaxWindowBits ?? 15
         isCompressionPrepared = compression != nil

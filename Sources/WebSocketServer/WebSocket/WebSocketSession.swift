@@ -37,19 +37,24 @@ public final class WebSocketSession: @unchecked Sendable {
     /// Sends a text message (compressed when negotiated and large enough). Never dropped: when
     /// the client reads slowly the message waits and reading from the client pauses.
     public func send(text: String) {
-        onLoop { $0.send(droppable: false) { machine in machine.frame(text: text) } }
+        onLoop { $0.send(droppable: false, payloadBytes: text.utf8.count) { machine in machine.frame(text: text) } }
     }
 
     /// Sends a binary message, with the same guarantee as `send(text:)`.
     public func send(binary: [UInt8]) {
-        onLoop { $0.send(droppable: false) { machine in machine.frame(binary: binary) } }
+        onLoop { $0.send(droppable: false, payloadBytes: binary.count) { machine in machine.frame(binary: binary) } }
     }
 
     /// Sends a message prepared once for many connections; the frame bytes are shared. Dropped
     /// (and counted) when the connection's output is over its bound: a broadcast must never
-    /// let one slow subscriber hold memory.
+    /// let one slow subscriber hold memory. Written, it counts in `WebSocketCounters.deliveryLatency`
+    /// when it has a `latencyOrigin`.
     public func send(prepared: WebSocketPreparedMessage) {
-        onLoop { $0.send(droppable: true) { machine in machine.frame(prepared: prepared) } }
+        onLoop {
+            $0.send(droppable: true, payloadBytes: prepared.payload.count, latencyOrigin: prepared.latencyOrigin) { machine in
+                machine.frame(prepared: prepared)
+            }
+        }
     }
 
     /// Starts the closing handshake; `onClose` follows when it completes or times out.
