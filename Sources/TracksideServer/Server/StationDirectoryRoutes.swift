@@ -26,6 +26,14 @@ extension TracksideApp {
             var json = JSONWriter(reservingCapacity: 1024)
             json.object { o in
                 Self.writeStationFields(station, to: &o)
+                if !station.platformWheelchairAccess.isEmpty {
+                    o.key("platform_ada")
+                    o.object { platforms in
+                        for id in station.platforms {
+                            if let access = station.platformWheelchairAccess[id] { platforms.key(id); platforms.value(access.rawValue) }
+                        }
+                    }
+                }
                 o.key("lat"); o.value(station.coordinate.latitude, decimals: 6)
                 o.key("lon"); o.value(station.coordinate.longitude, decimals: 6)
                 o.key("arrivals"); board.writeJSON(to: &o)
@@ -64,11 +72,13 @@ extension TracksideApp {
         return json.bytes
     }
 
-    /// `id`, `name`, `lines` and `platforms`, shared by the list and the one-station answer.
+    /// `id`, `name`, `lines`, `platforms` and `ada` (step-free access, omitted when unknown),
+    /// shared by the list and the one-station answer.
     private static func writeStationFields(_ station: Station, to json: inout JSONWriter) {
         json.key("id"); json.value(station.id)
         json.key("name"); json.value(station.name)
         json.key("lines"); json.array { lines in for route in station.routes { lines.value(route) } }
         json.key("platforms"); json.array { ids in for platform in station.platforms { ids.value(platform) } }
+        if let access = station.wheelchairAccess { json.key("ada"); json.value(access.rawValue) }
     }
 }

@@ -23,7 +23,8 @@ extension Network {
                 return NetworkStop(id: stop.id, name: stop.name,
                                    coordinate: Coordinate(latitude: stop.latitude, longitude: stop.longitude),
                                    parentStation: stop.parentStationID.flatMap { $0.isEmpty ? nil : $0 },
-                                   isStation: stop.locationType == .station)
+                                   isStation: stop.locationType == .station,
+                                   wheelchairAccess: WheelchairAccess(gtfsWheelchairBoarding: stop.wheelchairBoarding))
             }
             trips += feed.trips.rows.map { trip in
                 NetworkTrip(id: trip.id, routeID: trip.routeID,

@@ -100,12 +100,19 @@ public struct Network: Sendable {
                 routesAt[stop, default: []].insert(route)
             }
         }
+        let stopsByID = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         return stops.filter { $0.isStation || ($0.parentStation == nil && platforms[$0.id] != nil) }
             .map { station in
                 let ids = (platforms[station.id] ?? []).sorted()
                 let routes = ids.reduce(into: routesAt[station.id] ?? []) { $0.formUnion(routesAt[$1] ?? []) }
+                // A platform without a value of its own has its station's (GTFS: 0 or empty inherits).
+                let access = ids.map { stopsByID[$0]?.wheelchairAccess ?? station.wheelchairAccess }
                 return Station(id: station.id, name: station.name, coordinate: station.coordinate,
-                               platforms: ids, routes: routes.sorted())
+                               platforms: ids, routes: routes.sorted(),
+                               wheelchairAccess: ids.isEmpty ? station.wheelchairAccess : WheelchairAccess(platforms: access),
+                               platformWheelchairAccess: Dictionary(uniqueKeysWithValues: zip(ids, access).compactMap { id, known in
+                                   known.map { (id, $0) }
+                               }))
             }
             .sorted { $0.id < $1.id }
     }

@@ -7,12 +7,16 @@ public struct NetworkStop: Hashable, Sendable {
     public var parentStation: String?
     /// Whether this is a station (`location_type` 1) rather than a platform.
     public var isStation: Bool
+    /// Its own `wheelchair_boarding`; nil when the feed gives none (a platform then has its station's).
+    public var wheelchairAccess: WheelchairAccess?
 
-    public init(id: String, name: String, coordinate: Coordinate, parentStation: String? = nil, isStation: Bool = false) {
+    public init(id: String, name: String, coordinate: Coordinate, parentStation: String? = nil, isStation: Bool = false,
+                wheelchairAccess: WheelchairAccess? = nil) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
         self.parentStation = parentStation
         self.isStation = isStation
+        self.wheelchairAccess = wheelchairAccess
     }
 }
