@@ -24,7 +24,7 @@ struct WheelchairAccessRealTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("stops.txt"))
 
-        let stations = Network(gtfs: [try GTFSFeed(contentsOf: folder)]).stations
+        let stations = try Network(gtfs: [GTFSFeed(contentsOf: folder)]).stations
         #expect(stations.count == 127)
         #expect(stations.filter { $0.wheelchairAccess == .accessible }.count == 119)
         let inaccessible = stations.filter { $0.wheelchairAccess == .inaccessible }
