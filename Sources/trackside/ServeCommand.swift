@@ -60,8 +60,9 @@ struct ServeCommand: CLICommand {
         Live feeds (--source mta):
         \(MTAFeedOptions.usage)
 
-        Probes: GET /healthz answers 200 while the process runs; GET /readyz (with --source) answers
-        200 when every feed is fresh, else 503 with the stale feeds' ids.
+        Probes: GET /healthz answers 200 while the process runs; GET /readyz answers 200 once the
+        static data is loaded and every feed of the source has a fresh good report, else 503 naming
+        each feed that is not ready and why (never fetched, stale N s, failing: reason).
         Operations (with a source): GET /metrics (Prometheus text format), GET /status (HTML).
 
         Prints 'trackside: listening on http://HOST:PORT' once bound; SIGTERM or SIGINT stops it

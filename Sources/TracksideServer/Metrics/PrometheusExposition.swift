@@ -34,6 +34,15 @@ public struct PrometheusExposition: Sendable {
         sample(name, [:], value)
     }
 
+    /// A family with one sample per feed, labelled `feed`; feeds whose `value` is nil are left out.
+    public mutating func perFeed<Feed>(_ name: String, _ type: MetricType, help: String, _ feeds: [(id: String, feed: Feed)],
+                                       value: (Feed) -> Double?) {
+        family(name, type, help: help)
+        for (id, feed) in feeds {
+            if let value = value(feed) { sample(name, ["feed": id], value) }
+        }
+    }
+
     /// Shorthand for a family with a single unlabelled sample.
     public mutating func single(_ name: String, _ type: MetricType, help: String, _ value: Double) {
         family(name, type, help: help)

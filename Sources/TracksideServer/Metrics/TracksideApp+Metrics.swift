@@ -6,20 +6,20 @@ extension TracksideApp {
     func metricsText() -> String {
         var exposition = PrometheusExposition()
         let now = clock()
-        let feeds = feedStatus(atWallTime: now)
-
-        exposition.family("trackside_feed_reports_total", .counter, help: "Feed reports accepted, by feed.")
-        for feed in feeds { exposition.sample("trackside_feed_reports_total", ["feed": feed.id], Double(feed.accepted)) }
-        exposition.family("trackside_feed_duplicates_total", .counter, help: "Feed reports ignored as repeats, by feed.")
-        for feed in feeds { exposition.sample("trackside_feed_duplicates_total", ["feed": feed.id], Double(feed.duplicates)) }
-        exposition.family("trackside_feed_failures_total", .counter, help: "Feed reports that failed to decode, by feed.")
-        for feed in feeds { exposition.sample("trackside_feed_failures_total", ["feed": feed.id], Double(feed.failures)) }
-        exposition.family("trackside_feed_age_seconds", .gauge, help: "Age of each feed's latest data, in feed time.")
-        for feed in feeds {
-            if let age = feed.age { exposition.sample("trackside_feed_age_seconds", ["feed": feed.id], age) }
+        let feeds = feedStatus(atWallTime: now).map { (id: $0.id, feed: $0) }
+        exposition.perFeed("trackside_feed_reports_total", .counter, help: "Feed reports accepted, by feed.", feeds) {
+            Double($0.accepted)
         }
-        exposition.family("trackside_feed_stale", .gauge, help: "1 when the feed is older than its stale threshold.")
-        for feed in feeds { exposition.sample("trackside_feed_stale", ["feed": feed.id], feed.isStale ? 1 : 0) }
+        exposition.perFeed("trackside_feed_duplicates_total", .counter, help: "Feed reports ignored as repeats, by feed.",
+                           feeds) { Double($0.duplicates) }
+        exposition.perFeed("trackside_feed_failures_total", .counter,
+                           help: "Feed updates rejected (failed fetch, undecodable, empty), by feed.", feeds) {
+            Double($0.failures)
+        }
+        exposition.perFeed("trackside_feed_age_seconds", .gauge, help: "Age of each feed's latest data, in feed time.",
+                           feeds) { $0.age }
+        exposition.perFeed("trackside_feed_stale", .gauge, help: "1 when the feed is older than its stale threshold.",
+                           feeds) { $0.isStale ? 1 : 0 }
         writeFetchStatistics(into: &exposition, now: now)
 
         tickDurations.write("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
@@ -50,11 +50,9 @@ extension TracksideApp {
 
     /// Per feed: fetches, errors by kind, bytes, time since the last good fetch and decode times.
     private func writeFetchStatistics(into exposition: inout PrometheusExposition, now: Double) {
-        let feeds = ingest.statistics
-        exposition.family("trackside_feed_fetches_total", .counter, help: "Fetches delivered (documents, 304s, failures), by feed.")
-        for (feed, statistics) in feeds {
-            exposition.sample("trackside_feed_fetches_total", ["feed": feed], Double(statistics.fetches))
-        }
+        let feeds = ingest.statistics.map { (id: $0.feedID, feed: $0.statistics) }
+        exposition.perFeed("trackside_feed_fetches_total", .counter,
+                           help: "Fetches delivered (documents, 304s, failures), by feed.", feeds) { Double($0.fetches) }
         exposition.family("trackside_feed_errors_total", .counter,
                           help: "Fetches that brought no fresh usable feed, by feed and kind (http, timeout, network, decode, empty, stale).")
         for (feed, statistics) in feeds {
@@ -69,16 +67,12 @@ extension TracksideApp {
                 exposition.sample("trackside_feed_http_errors_total", ["feed": feed, "code": String(code)], Double(count))
             }
         }
-        exposition.family("trackside_feed_bytes_total", .counter, help: "Feed document bytes received, by feed.")
-        for (feed, statistics) in feeds {
-            exposition.sample("trackside_feed_bytes_total", ["feed": feed], Double(statistics.bytes))
+        exposition.perFeed("trackside_feed_bytes_total", .counter, help: "Feed document bytes received, by feed.", feeds) {
+            Double($0.bytes)
         }
-        exposition.family("trackside_feed_last_success_age_seconds", .gauge,
-                          help: "Wall-clock seconds since the feed's last good document or 304.")
-        for (feed, statistics) in feeds {
-            if let success = statistics.lastSuccessAt {
-                exposition.sample("trackside_feed_last_success_age_seconds", ["feed": feed], max(0, now - success))
-            }
+        exposition.perFeed("trackside_feed_last_success_age_seconds", .gauge,
+                           help: "Wall-clock seconds since the feed's last good document or 304.", feeds) {
+            $0.lastSuccessAt.map { max(0, now - $0) }
         }
         exposition.family("trackside_feed_decode_duration_seconds", .histogram, help: "Time to decode one feed document.")
         for (feed, statistics) in feeds {
