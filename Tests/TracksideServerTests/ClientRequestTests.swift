@@ -20,6 +20,16 @@ import TransitEngine
         #expect(resume == .resume(epoch: "e1", seq: 42, view: .init(box: box(-74, 40.7, -73.9, 40.8))))
         #expect(try ClientRequest(parsing: #"{"op":"watch","station":"127"}"#) == .watch(station: "127"))
         #expect(try ClientRequest(parsing: #"{"station":"A27N","op":"unwatch"}"#) == .unwatch(station: "A27N"))
+        // A bus stop is watched by its id under "bus_stop".
+        #expect(try ClientRequest(parsing: #"{"op":"watch","bus_stop":"404303"}"#) == .watch(station: "404303"))
+        #expect(try ClientRequest(parsing: #"{"op":"unwatch","bus_stop":"404303"}"#) == .unwatch(station: "404303"))
+    }
+
+    @Test func validatesTheRESTBoundingBox() throws {
+        #expect(try ClientRequest.boundingBox(query: "-74,40.7,-73.9,40.8") == box(-74, 40.7, -73.9, 40.8))
+        for bad in [nil, "", "1,2,3", "a,b,c,d", "-73.9,40.7,-74,40.8", "-74,40.7,-73.9,95", "-74,40.7,-73.9,40.8,1", "nan,0,1,1"] {
+            #expect(throws: PushRequestError.self) { _ = try ClientRequest.boundingBox(query: bad) }
+        }
     }
 
     @Test(arguments: [
@@ -44,6 +54,7 @@ import TransitEngine
         (#"{"op":"resume","epoch":"e","seq":-3,"bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\""),
         (#"{"op":"resume","epoch":"e","bbox":[-74,40.7,-73.9,40.8]}"#, "needs \"seq\""),
         (#"{"op":"watch"}"#, "needs \"station\""),
+        (#"{"op":"watch","bus_stop":"40 43"}"#, "station ids are"),
         (#"{"op":"watch","station":"12 7"}"#, "station ids"),
         (#"{"op":"watch","station":null}"#, "needs \"station\""),
     ])

@@ -7,7 +7,9 @@ public enum ClientRequest: Equatable, Sendable {
     case subscribe(ViewRequest)
     /// Continue from `seq` of `epoch` after a reconnect, showing `view` as before.
     case resume(epoch: String, seq: UInt64, view: ViewRequest)
-    /// Push arrivals and alerts of a station when they change.
+    /// Push arrivals and alerts of a station when they change. A bus stop is watched the same
+    /// way (`"bus_stop"` in place of `"station"`): stations and bus stops share one id space
+    /// (NYC's are disjoint; on a clash the station is meant).
     case watch(station: String)
     case unwatch(station: String)
 
@@ -120,6 +122,12 @@ public enum ClientRequest: Equatable, Sendable {
         var epoch: String?
         var seq: Int64?
         var station: String?
+        var busStop: String?
+
+        enum CodingKeys: String, CodingKey {
+            case op, bbox, layers, routes, epoch, seq, station
+            case busStop = "bus_stop"
+        }
     }
 
     private static func view(_ raw: RawRequest) throws(PushRequestError) -> ViewRequest {
@@ -130,7 +138,9 @@ public enum ClientRequest: Equatable, Sendable {
     }
 
     private static func station(_ raw: RawRequest) throws(PushRequestError) -> String {
-        guard let station = raw.station else { throw PushRequestError(.badRequest, "\(raw.op) needs \"station\"") }
+        guard let station = raw.station ?? raw.busStop else {
+            throw PushRequestError(.badRequest, "\(raw.op) needs \"station\" (or \"bus_stop\")")
+        }
         return try stationID(station)
     }
 

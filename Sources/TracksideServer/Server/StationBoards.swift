@@ -35,10 +35,10 @@ final class StationBoards: Sendable {
         stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds, now: now) }
     }
 
-    /// The serialised boards of the `watched` stations whose content changed since their last
-    /// push; forgets stations no longer watched, so a later watch starts afresh.
+    /// The serialised boards of the `watched` stations (and bus stops) whose content changed
+    /// since their last push; forgets stations no longer watched, so a later watch starts afresh.
     func changedBoards(watched: Set<String>, feeds: FeedSnapshot, now: Double) -> [(station: String, message: [UInt8])] {
-        let boards = watched.compactMap { board(station: $0, feeds: feeds, now: now) }
+        let boards = watched.compactMap { board(station: $0, feeds: feeds, now: now) ?? board(busStop: $0, feeds: feeds, now: now) }
         return pushed.withLock { pushed in
             pushed = pushed.filter { watched.contains($0.key) }
             var changed: [(station: String, message: [UInt8])] = []

@@ -1,0 +1,302 @@
+"""End to end: bus stops served by `trackside serve` with the subway and Manhattan bus GTFS and a replay of
+a recorded Bus Time VehicleMonitoring snapshot (a replay folder of links assembled in a tmp dir), checked
+against an independent reading of the same files here; and a StopMonitoring response on a small bus GTFS
+written for the test, with stop_times, over REST and `watch`."""
+import csv
+import datetime
+import gzip
+import json
+import math
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+SUBWAY_GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
+BUS_GTFS = "bus-gtfs/manhattan-2020-04_no-stop_times"
+VM_FILE = "bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz"
+SM_FILE = "bus-siri/stop-monitoring/sm_B63_20120905T145422.json"
+MANHATTAN = (-74.05, 40.68, -73.90, 40.88)
+
+
+def get(server, path):
+    try:
+        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def local_id(reference):
+    """`MTA NYCT_M2` → `M2`: Bus Time references carry an agency prefix before the first `_`."""
+    return reference.split("_", 1)[1] if "_" in reference else reference
+
+
+def seconds(text):
+    return datetime.datetime.fromisoformat(text).timestamp() if text else None
+
+
+def journey_calls(journey, calls):
+    """The reference's reading of one journey's calls, each stop visit once."""
+    seen = set()
+    result = []
+    for call in calls:
+        key = (call["StopPointRef"], call.get("VisitNumber", 1))
+        if key in seen:
+            continue
+        seen.add(key)
+        distances = (call.get("Extensions") or {}).get("Distances") or {}
+        result.append({
+            "stop": local_id(call["StopPointRef"]), "vehicle": journey["VehicleRef"], "route": local_id(journey["LineRef"]),
+            "trip": local_id((journey.get("FramedVehicleJourneyRef") or {}).get("DatedVehicleJourneyRef") or journey["VehicleRef"]),
+            "direction": journey.get("DirectionRef"), "headsign": journey.get("DestinationName"),
+            "arrival": seconds(call.get("ExpectedArrivalTime") or call.get("AimedArrivalTime")),
+            "departure": seconds(call.get("ExpectedDepartureTime")),
+            "metres": distances.get("DistanceFromCall"), "away": distances.get("PresentableDistance"),
+            "stops_away": distances.get("StopsFromCall"),
+        })
+    return result
+
+
+def siri_calls(document):
+    """Every call of a SIRI VehicleMonitoring or StopMonitoring document."""
+    delivery = document["Siri"]["ServiceDelivery"]
+    calls = []
+    for monitoring in delivery.get("VehicleMonitoringDelivery", []):
+        for activity in monitoring.get("VehicleActivity", []):
+            journey = activity["MonitoredVehicleJourney"]
+            onward = (journey.get("OnwardCalls") or {}).get("OnwardCall", [])
+            calls += journey_calls(journey, ([journey["MonitoredCall"]] if journey.get("MonitoredCall") else []) + onward)
+    for monitoring in delivery.get("StopMonitoringDelivery", []):
+        for visit in monitoring.get("MonitoredStopVisit", []):
+            journey = visit["MonitoredVehicleJourney"]
+            calls += journey_calls(journey, [journey["MonitoredCall"]] if journey.get("MonitoredCall") else [])
+    return calls
+
+
+def reference_groups(calls, stop, ts):
+    """The board of `stop` at `ts` as docs/PROTOCOL.md describes it: buses still to come (or without a
+    prediction) by route and direction, soonest first, untimed ones after them nearest first, three each."""
+    by_bus = {}
+    for call in calls:
+        leaves = call["departure"] if call["departure"] is not None else call["arrival"]
+        if call["stop"] == stop and not (leaves is not None and leaves < ts):
+            by_bus[(call["vehicle"], call["stop"])] = call
+    groups = {}
+    for call in by_bus.values():
+        groups.setdefault((call["route"], call["direction"] or stop), []).append(call)
+    result = []
+    for (route, direction), found in sorted(groups.items()):
+        def order(call):
+            time_ = max(call["arrival"], ts) if call["arrival"] is not None else math.inf
+            return (time_, call["metres"] if call["metres"] is not None else math.inf, call["trip"])
+        soonest = sorted(found, key=order)[:3]
+        arrivals = []
+        for call in soonest:
+            arrival = {}
+            if call["arrival"] is not None:
+                at = max(call["arrival"], ts)
+                arrival["time"] = math.floor(at)
+                arrival["minutes"] = math.floor((at - ts) / 60)
+                arrival["due"] = at - ts < 30
+            else:
+                arrival["due"] = call["away"] in ("approaching", "at stop")
+            if call["away"] is not None:
+                arrival["away"] = call["away"]
+            if call["stops_away"] is not None:
+                arrival["stops_away"] = call["stops_away"]
+            arrivals.append(arrival)
+        group = {"route": route, "direction": direction, "arrivals": arrivals}
+        if soonest[0]["headsign"]:
+            group["headsign"] = soonest[0]["headsign"]
+        result.append(group)
+    return result
+
+
+def wait_for_feed(server, feed, timeout=60.0):
+    """Polls /api/feeds until `feed` has an accepted report: the server may be listening before it read it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        status, body = get(server, "/api/feeds")
+        if any(f["id"] == feed and f["accepted"] >= 1 for f in body["feeds"]):
+            return
+        assert time.monotonic() < deadline, f"{feed} never accepted: {body}"
+        time.sleep(0.2)
+
+
+@pytest.fixture
+def vm_server(start_trackside, shared_data, tmp_path):
+    replay = tmp_path / "replay"
+    replay.mkdir()
+    (replay / "siri-vm_20170225T154233.json.gz").symlink_to(shared_data / VM_FILE)
+    # A garbage fetch and an empty StopMonitoring, as feeds of their own: they are refused, nothing else changes.
+    (replay / "siri-bad_20170225T154233.json").write_text('{"Siri":{"ServiceDelivery":')
+    (replay / "siri-empty_20170225T154233.json").write_text(
+        '{"Siri":{"ServiceDelivery":{"ResponseTimestamp":"2017-02-25T15:42:33.000-05:00",'
+        '"StopMonitoringDelivery":[{"MonitoredStopVisit":[]}]}}}')
+    server = start_trackside("--source", f"replay:{replay}", "--gtfs", shared_data / SUBWAY_GTFS,
+                             "--gtfs", shared_data / BUS_GTFS, "--tick", "0.5", start_timeout=120)
+    wait_for_feed(server, "siri-vm")
+    return server
+
+
+@pytest.fixture(scope="module")
+def vm_reference(shared_data):
+    with gzip.open(shared_data / VM_FILE) as file:
+        calls = siri_calls(json.load(file))
+    with open(shared_data / BUS_GTFS / "stops.txt", newline="") as file:
+        stops = {row["stop_id"]: row for row in csv.DictReader(file)}
+    return calls, stops
+
+
+def test_bus_stops_in_a_box_with_the_routes_buses_were_seen_at(vm_server, vm_reference):
+    calls, stops = vm_reference
+    status, collection = get(vm_server, "/api/bus-stops?bbox=" + ",".join(map(str, MANHATTAN)))
+    assert status == 200 and collection["type"] == "FeatureCollection"
+    features = {f["properties"]["id"]: f for f in collection["features"]}
+    inside = {stop_id for stop_id, row in stops.items()
+              if MANHATTAN[0] <= float(row["stop_lon"]) <= MANHATTAN[2] and MANHATTAN[1] <= float(row["stop_lat"]) <= MANHATTAN[3]}
+    assert set(features) == inside and len(inside) > 1_700
+    seen = {}
+    for call in calls:
+        seen.setdefault(call["stop"], set()).add(call["route"])
+    with_routes = 0
+    for stop_id, feature in features.items():
+        properties = feature["properties"]
+        assert properties["name"] == stops[stop_id]["stop_name"]
+        assert properties["routes_from"] == "realtime"
+        assert properties["routes"] == sorted(seen.get(stop_id, ())), stop_id
+        with_routes += bool(properties["routes"])
+        lon, lat = feature["geometry"]["coordinates"]
+        assert abs(lon - float(stops[stop_id]["stop_lon"])) < 1e-6 and abs(lat - float(stops[stop_id]["stop_lat"])) < 1e-6
+    assert with_routes == len(inside & set(seen)) > 300
+
+    # A small box holds just its stops; boxes are checked like a subscription's.
+    status, small = get(vm_server, "/api/bus-stops?bbox=-73.9650,40.7760,-73.9640,40.7766")
+    assert status == 200 and [f["properties"]["id"] for f in small["features"]] == ["404303"]
+    assert small["features"][0]["properties"]["routes"] == ["M1", "M2"]
+    status, body = get(vm_server, "/api/bus-stops?bbox=-75,40,-73,41.5")
+    assert status == 400 and body["error"]["code"] == "bbox_too_large"
+    for bad in ("", "?bbox=", "?bbox=1,2,3", "?bbox=a,b,c,d", "?bbox=-73.9,40.7,-74,40.8", "?bbox=-74,40.7,-73.9,91"):
+        status, body = get(vm_server, "/api/bus-stops" + bad)
+        assert status == 400 and body["error"]["code"] == "bad_request", bad
+
+
+def test_bus_stops_are_not_stations(vm_server):
+    status, stations = get(vm_server, "/api/stations")
+    assert status == 200 and len(stations["features"]) == 501
+    assert all(not f["properties"]["id"].isdigit() or len(f["properties"]["id"]) == 3 for f in stations["features"])
+    assert all(not any(line.startswith("M") and len(line) > 1 for line in f["properties"]["lines"])
+               for f in stations["features"])
+    status, body = get(vm_server, "/api/stations/404303")
+    assert status == 404 and body["error"]["code"] == "not_found"
+    status, body = get(vm_server, "/api/bus-stops/127/arrivals")
+    assert status == 404 and body["error"]["code"] == "not_found"
+
+
+def test_every_bus_stop_board_matches_the_reference(vm_server, vm_reference):
+    calls, stops = vm_reference
+    called = sorted({call["stop"] for call in calls} & set(stops))
+    assert len(called) == 360
+    shown = 0
+    for stop in called:
+        status, board = get(vm_server, f"/api/bus-stops/{stop}/arrivals")
+        assert status == 200 and board["type"] == "arrivals" and board["bus_stop"] == stop and "station" not in board
+        assert board["groups"] == reference_groups(calls, stop, board["ts"]), stop
+        shown += sum(len(g["arrivals"]) for g in board["groups"])
+    assert shown > 300
+
+    status, details = get(vm_server, "/api/bus-stops/404303")
+    assert status == 200 and details["id"] == "404303" and details["name"] == "5 AV/W 78 ST"
+    assert details["routes"] == ["M1", "M2"] and details["routes_from"] == "realtime"
+    assert details["arrivals"]["bus_stop"] == "404303"
+    for path, code in (("/api/bus-stops/999999/arrivals", 404), ("/api/bus-stops/999999", 404),
+                       ("/api/bus-stops/" + "4" * 40 + "/arrivals", 400), ("/api/bus-stops/a%20b", 400)):
+        status, body = get(vm_server, path)
+        assert status == code and body["error"]["code"] == ("not_found" if code == 404 else "bad_request"), path
+
+
+def test_search_finds_bus_stops_typed_after_stations(vm_server):
+    status, found = get(vm_server, "/api/search?q=" + urllib.parse.quote("5 av w 78"))
+    assert status == 200
+    first = found["results"][0]
+    assert first == {"type": "bus_stop", "id": "404303", "name": "5 AV/W 78 ST", "lines": ["M1", "M2"],
+                     "lat": 40.776253, "lon": -73.964385}
+    status, found = get(vm_server, "/api/search?q=" + urllib.parse.quote("14 st union"))
+    results = found["results"]
+    assert results[0]["type"] == "station" and results[0]["name"] == "14 St - Union Sq"
+    assert 1 <= len(results) <= 20 and {r["type"] for r in results} <= {"station", "bus_stop"}
+    status, found = get(vm_server, "/api/search?q=madison")
+    assert len(found["results"]) == 20 and all(isinstance(r["lat"], float) for r in found["results"])
+
+
+def test_bad_siri_feeds_are_refused_and_change_nothing(vm_server):
+    status, body = get(vm_server, "/api/feeds")
+    feeds = {f["id"]: f for f in body["feeds"]}
+    assert feeds["siri-vm"]["accepted"] == 1 and not feeds["siri-vm"]["failure"]
+    assert feeds["siri-bad"]["accepted"] == 0 and feeds["siri-bad"]["failure"]
+    assert feeds["siri-empty"]["accepted"] == 0 and feeds["siri-empty"]["failure"]
+    assert vm_server.process.poll() is None
+
+
+@pytest.fixture
+def sm_server(start_trackside, shared_data, tmp_path):
+    """The B63 StopMonitoring response replayed on a bus GTFS written here: one route, the monitored stop
+    (its name as Bus Time gives it, placed on 5 Av at Union St in Park Slope) and one trip calling there."""
+    gtfs = tmp_path / "gtfs"
+    gtfs.mkdir()
+    (gtfs / "agency.txt").write_text("agency_id,agency_name,agency_url,agency_timezone\n"
+                                     "MTA NYCT,MTA New York City Transit,http://www.mta.info,America/New_York\n")
+    (gtfs / "routes.txt").write_text("route_id,agency_id,route_short_name,route_long_name,route_type\n"
+                                     "B63,MTA NYCT,B63,Cobble Hill - Bay Ridge,3\n")
+    (gtfs / "stops.txt").write_text("stop_id,stop_name,stop_lat,stop_lon\n308209,5 AV/UNION ST,40.677,-73.9832\n")
+    (gtfs / "trips.txt").write_text("route_id,service_id,trip_id\nB63,WKD,t1\n")
+    (gtfs / "stop_times.txt").write_text("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+                                         "t1,14:50:00,14:50:00,308209,1\n")
+    replay = tmp_path / "replay"
+    replay.mkdir()
+    (replay / "siri-sm_20120905T145422.json").symlink_to(shared_data / SM_FILE)
+    server = start_trackside("--source", f"replay:{replay}", "--gtfs", gtfs, "--tick", "0.5", start_timeout=60)
+    wait_for_feed(server, "siri-sm")
+    return server
+
+
+def test_stop_monitoring_board_over_rest_and_watch(sm_server, shared_data):
+    calls = siri_calls(json.loads((shared_data / SM_FILE).read_text()))
+    assert len(calls) == 7 and all(c["arrival"] is None for c in calls)
+    status, board = get(sm_server, "/api/bus-stops/308209/arrivals")
+    assert status == 200
+    assert board["groups"] == reference_groups(calls, "308209", board["ts"])
+    arrivals = board["groups"][0]["arrivals"]
+    assert [(a["away"], a["stops_away"]) for a in arrivals] == [("0.7 miles away", 5), ("1.7 miles away", 13), ("3.2 miles away", 24)]
+    assert all("time" not in a and "minutes" not in a for a in arrivals)
+
+    status, collection = get(sm_server, "/api/bus-stops?bbox=-74,40.6,-73.9,40.7")
+    [feature] = collection["features"]
+    assert feature["properties"] == {"id": "308209", "name": "5 AV/UNION ST", "routes": ["B63"], "routes_from": "stop_times"}
+    status, stations = get(sm_server, "/api/stations")
+    assert stations["features"] == []
+
+    with connect(f"ws://{sm_server.host}:{sm_server.port}/ws", open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+        socket.send(json.dumps({"op": "watch", "bus_stop": "308209"}))
+        deadline = time.monotonic() + 15
+        while True:
+            message = json.loads(socket.recv(timeout=15))
+            if message["type"] == "arrivals":
+                break
+            assert time.monotonic() < deadline
+        assert message["bus_stop"] == "308209"
+        assert message["groups"] == reference_groups(calls, "308209", message["ts"])
+
+
+def test_without_bus_gtfs_there_are_no_bus_stops(start_trackside, shared_data):
+    server = start_trackside("--source", "replay:" + str(shared_data / "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds"),
+                             "--gtfs", shared_data / SUBWAY_GTFS, start_timeout=90)
+    status, collection = get(server, "/api/bus-stops?bbox=" + ",".join(map(str, MANHATTAN)))
+    assert status == 200 and collection == {"type": "FeatureCollection", "features": []}
+    status, found = get(server, "/api/search?q=" + urllib.parse.quote("5 av"))
+    assert found["results"] and all(r["type"] == "station" for r in found["results"])
