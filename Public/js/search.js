@@ -50,6 +50,8 @@ export function setUpSearch(input, list, onPick) {
     });
     if (items.length === 0) items.push(el("li", { class: "empty", role: "option", "aria-disabled": "true", text: `No match for “${query}”` }));
     list.replaceChildren(...items);
+    // Which query these results answer (results of a partial query may show while typing).
+    list.dataset.query = query;
     list.hidden = false;
     input.setAttribute("aria-expanded", "true");
     highlight(found.length ? 0 : -1);

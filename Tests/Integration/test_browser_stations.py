@@ -35,8 +35,10 @@ def test_clicking_a_station_opens_its_arrivals(browser, replay_server):
     assert page(browser, "openStop") == station["properties"]["id"]
     title = browser.find_element(By.CSS_SELECTOR, ".stop-popup h2").text
     assert title == station["properties"]["name"]
-    rows = browser.find_elements(By.CSS_SELECTOR, ".stop-popup .arrivals li")
-    assert all(row.find_element(By.CSS_SELECTOR, ".minutes").text.endswith("min") for row in rows)
+    # Read the rows in one script: a board pushed meanwhile re-renders the list (stale elements).
+    minutes = browser.execute_script(
+        "return [...document.querySelectorAll('.stop-popup .arrivals li .minutes')].map(e => e.textContent)")
+    assert minutes and all(text.endswith("min") for text in minutes), minutes
     assert_clean(browser, replay_server)
 
 
@@ -57,7 +59,9 @@ def test_search_is_keyboard_navigable_and_flies_to_the_station(browser, replay_s
     field = browser.find_element(By.ID, "search-input")
     field.click()
     field.send_keys("times sq")
-    wait_until(browser, "document.querySelectorAll('#search-results li[role=option]:not(.empty)').length > 0")
+    # Typing may outpace the debounce on a busy machine: wait for the results of the whole query.
+    wait_until(browser, "document.getElementById('search-results').dataset.query === 'times sq' && "
+                        "document.querySelectorAll('#search-results li[role=option]:not(.empty)').length > 0")
     assert field.get_attribute("aria-expanded") == "true"
     first = browser.find_element(By.CSS_SELECTOR, "#search-results li[aria-selected=true]")
     assert field.get_attribute("aria-activedescendant") == first.get_attribute("id")
