@@ -95,7 +95,7 @@ def test_board_fits_the_screen(browser, replay_server, busy_station, width, heig
 
 
 def test_keeps_the_last_board_while_reconnecting(browser, start_trackside, shared_data):
-    first = start_trackside(*replay_args(shared_data))
+    first = start_trackside(*replay_args(shared_data), wait_ready=True)
     station, _ = station_with_arrivals(first)
     assert station is not None
     open_display(browser, first, f"station={station['properties']['id']}")
@@ -117,7 +117,7 @@ def test_keeps_the_last_board_while_reconnecting(browser, start_trackside, share
 
 
 def test_restart_with_the_same_version_does_not_reload_the_page(browser, start_trackside, shared_data):
-    first = start_trackside(*replay_args(shared_data))
+    first = start_trackside(*replay_args(shared_data), wait_ready=True)
     station, _ = station_with_arrivals(first)
     assert station is not None
     open_display(browser, first, f"station={station['properties']['id']}")

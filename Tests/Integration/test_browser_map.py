@@ -88,7 +88,7 @@ def test_zoomed_out_hides_vehicles_and_zoomed_in_shows_them(browser, replay_serv
 
 
 def test_reconnects_and_resubscribes_after_the_server_restarts(browser, start_trackside, shared_data):
-    first = start_trackside(*replay_args(shared_data))
+    first = start_trackside(*replay_args(shared_data), wait_ready=True)
     open_map(browser, first)
     old_epoch = page(browser, "epoch")
     assert first.stop() == 0
