@@ -63,6 +63,10 @@ struct ArgumentList {
         return remaining.removeFirst()
     }
 
+    /// The arguments not consumed yet, for commands whose options are declared in the option model
+    /// (`ResolvedOptions`).
+    var unparsed: [String] { remaining }
+
     /// The arguments left; fails on any that still look like options.
     func positionals() throws -> [String] {
         if let option = remaining.first(where: { $0.hasPrefix("--") }) {

@@ -1,9 +1,15 @@
 import Foundation
+import TracksideServer
 
 /// Picks the subcommand from the first argument and runs it, turning usage errors into
 /// exit status 2 with one line on stderr.
 struct CommandLineInterface {
     let commands: [any CLICommand.Type]
+
+    /// The command run when none is named.
+    private var defaultCommand: (any CLICommand.Type)? {
+        commands.first { $0.name == "serve" }
+    }
 
     func run(_ arguments: [String]) -> Int32 {
         var rest = arguments
@@ -17,8 +23,8 @@ struct CommandLineInterface {
         } else if rest.first == "--help" || rest.first == "-h" {
             print(overview)
             return 0
-        } else if let serve = commands.first(where: { $0.name == "serve" }) {
-            command = serve
+        } else if let defaultCommand {
+            command = defaultCommand
         } else {
             print(overview)
             return 2
@@ -30,6 +36,8 @@ struct CommandLineInterface {
         do {
             return try command.run(ArgumentList(rest))
         } catch let error as ArgumentList.UsageError {
+            return fail("\(command.name): \(error.description)")
+        } catch let error as OptionError {
             return fail("\(command.name): \(error.description)")
         } catch {
             return fail("\(command.name): \(error)", status: 1)
@@ -47,7 +55,10 @@ struct CommandLineInterface {
             Commands:
             \(lines.joined(separator: "\n"))
 
-            'trackside COMMAND --help' lists a command's options and defaults.
+            'trackside COMMAND --help' lists a command's options and defaults. Without a command,
+            trackside runs serve:
+
+            \(defaultCommand?.usage ?? "")
             """
     }
 

@@ -7,28 +7,43 @@ import WebSocketServer
 struct RecordCommand: CLICommand {
     static let name = "record"
     static let summary = "record the live MTA feeds' raw responses into a folder replay:DIR plays"
-    static let usage = """
+
+    static let source = Option<String>("source", "SOURCE", default: "mta", expected: "mta",
+                                       help: "what to record; only the live MTA feeds for now") { $0 == "mta" ? $0 : nil }
+    static let out = Option<String?>.text("out", "DIR", shown: "none: required", help: "the folder the responses are written into")
+    static let duration = Option<Double>("duration", "TIME", default: 3600, shown: "1h",
+                                         expected: "a positive duration: 90s, 30m, 1h or seconds",
+                                         help: "how long to record", parse: parseDuration)
+
+    static let groups = [
+        OptionGroup("Recording", [source.declaration, out.declaration, duration.declaration]),
+        LiveFeedOptions.group,
+        LogOptions.group,
+        OptionGroup("Configuration", [ConfigurationFile.option.declaration]),
+    ]
+
+    static var usage: String {
+        """
         Usage: trackside record --source mta --out DIR [--duration 1h] [options]
 
-        Polls the eight subway GTFS-realtime feeds and the subway alerts (no key needed) and, when
-        MTA_BUS_TIME_KEY is set, Bus Time SIRI VehicleMonitoring; writes every response to
+        Polls the eight subway GTFS-realtime feeds and the subway alerts (no key needed) and, with a
+        Bus Time key, Bus Time SIRI VehicleMonitoring; writes every response to
         DIR/<feed id>_<YYYYMMDDTHHMMSS>.<pb|json> (fetch time, New York local time). Failed fetches
-        are written as empty files; 304 Not Modified writes nothing.
+        are written as empty files; 304 Not Modified writes nothing. Options are read like serve's:
+        flag, then TRACKSIDE_<NAME>, then the --config file.
 
-        Options:
-          --duration TIME        how long to record: 90s, 30m, 1h or seconds (default 1h)
-        \(MTAFeedOptions.usage)
+        \(OptionHelp.text(groups))
         """
+    }
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
-        var arguments = arguments
-        guard let sourceName = try arguments.value("source") else { throw ArgumentList.UsageError(description: "--source mta is required") }
-        guard sourceName == "mta" else { throw ArgumentList.UsageError(description: "unknown source '\(sourceName)'; record supports mta") }
-        guard let out = try arguments.value("out") else { throw ArgumentList.UsageError(description: "--out DIR is required") }
-        let duration = try arguments.value("duration", default: 3600.0, parseDuration)
-        let options = try MTAFeedOptions(&arguments)
-        let feeds = options.feeds
-        guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "record takes no positional arguments") }
+        let options = try ResolvedOptions(groups: groups, arguments: arguments.unparsed,
+                                          environment: ProcessInfo.processInfo.environment)
+        if let extra = options.positionals.first { throw OptionError("unexpected argument '\(extra)'") }
+        guard let out = options[out] else { throw OptionError("--out DIR is required") }
+        let feeds = LiveFeedOptions.feeds(options)
+        let logger = LogOptions.logger(options)
+        for warning in options.warnings { logger.warning(warning) }
 
         let endpoints: [FeedEndpoint]
         let recorder: FeedRecorder
@@ -36,11 +51,10 @@ struct RecordCommand: CLICommand {
             endpoints = try feeds.endpoints()
             recorder = try FeedRecorder(directory: URL(fileURLWithPath: out))
         } catch {
-            throw ArgumentList.UsageError(description: "\(error)")
+            throw OptionError("\(error)")
         }
-        let logger = Logger.standardError()
         if feeds.busTimeKey == nil { logger.warning("MTA_BUS_TIME_KEY is not set: buses are not recorded") }
-        let source = PollingSource(endpoints: endpoints, timeout: options.timeout, logger: logger)
+        let source = PollingSource(endpoints: endpoints, timeout: options[LiveFeedOptions.fetchTimeout], logger: logger)
         source.start { payload in
             guard payload.content != .notModified else { return }
             do {
@@ -50,13 +64,13 @@ struct RecordCommand: CLICommand {
                 logger.error("cannot write \(payload.feedID) into \(out): \(error.localizedDescription)", [("feed", payload.feedID)])
             }
         }
-        Thread.sleep(forTimeInterval: duration)
+        Thread.sleep(forTimeInterval: options[duration])
         source.stop()
         return 0
     }
 
     /// `90s`, `30m`, `1h`, or plain seconds; positive.
-    private static func parseDuration(_ text: String) -> Double? {
+    @Sendable private static func parseDuration(_ text: String) -> Double? {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
         let (number, unit) = text.last.flatMap { units[$0] }.map { (text.dropLast(), $0) } ?? (Substring(text), 1)
         return Double(number).flatMap { $0 > 0 && $0.isFinite ? $0 * unit : nil }

@@ -28,9 +28,10 @@ public final class BaseMapRoute: Sendable {
         gzipped = Array(file)
     }
 
-    /// The outlines of the bundled data folder found next to the executable or through `TRACKSIDE_DATA`.
-    public static func bundled() throws -> BaseMapRoute {
-        try BaseMapRoute(data: BundledData.locate())
+    /// The outlines of the bundled data folder: `dataFolder` when given, else the one found next to
+    /// the executable or through `TRACKSIDE_DATA`.
+    public static func bundled(dataFolder: String? = nil) throws -> BaseMapRoute {
+        try BaseMapRoute(data: BundledData.locate(explicitPath: dataFolder))
     }
 
     /// Adds the route to `router`.

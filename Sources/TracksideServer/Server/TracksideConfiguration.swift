@@ -70,3 +70,15 @@ public struct TracksideConfiguration: Sendable {
         self.gtfsPaths = gtfsPaths
     }
 }
+
+extension TracksideConfiguration.Source: CustomStringConvertible {
+    /// The `--source` text that selects it.
+    public var description: String {
+        switch self {
+        case .demo: "demo"
+        case .simulation: "sim"
+        case .replay(let directory): "replay:\(directory)"
+        case .mta: "mta"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import WebSocketServer
+
+extension Option where Value == LogLevel {
+    /// `--log-level`.
+    static let logLevel = Option("log-level", "LEVEL", default: .info, shown: LogLevel.info.name,
+                                 expected: LogLevel.allCases.map { $0.name }.joined(separator: ", "),
+                                 help: "the least important events written: debug, info, warning or error") { LogLevel(name: $0) }
+}
+
+extension Option where Value == LogFormat {
+    /// `--log-format`.
+    static let logFormat = Option("log-format", "FORMAT", default: .text, shown: LogFormat.text.rawValue,
+                                  expected: "text or json",
+                                  help: "one line per event on standard error: text (time level message key=value) or json (one object per line)") {
+        LogFormat(rawValue: $0)
+    }
+}
+
+extension Option where Value == TracksideConfiguration.Source {
+    /// `--source`.
+    static let source = Option(
+        "source", "SOURCE", default: .demo, shown: "demo", expected: "demo, sim, mta or replay:DIR",
+        help: "where vehicles come from: demo (simulated trains on the bundled 1 and 2 line timetable, offline, alive at any hour), "
+            + "sim (the same simulator on the first --gtfs feed, which needs stop_times.txt), replay:DIR (recorded feed files "
+            + "*.pb/*.json, optionally .gz, played in timestamp order as if live) or mta (the live MTA feeds below)") {
+        try? TracksideConfiguration.Source(parsing: $0)
+    }
+}
+
+extension Option where Value == UInt64 {
+    /// `--sim-seed`.
+    static let simulatorSeed = Option("sim-seed", "N", default: 1, expected: "an unsigned 64-bit integer",
+                                      help: "the simulator's seed: the same seed gives the same delays", isNumeric: true) { UInt64($0) }
+}
