@@ -56,7 +56,7 @@ public enum ServeOptions {
     public static let maxOutputBuffer = Option<Int>.integer("max-output-buffer", "BYTES", in: 4096...(1 << 30), default: webSocket.maximumPendingOutput,
                                                             help: "bytes queued for one connection before backpressure: HTTP stops reading, a WebSocket client's stall timer starts")
     public static let stallTimeout = Option<Double>.number("stall-timeout", in: 0.1...3600, default: seconds(webSocket.outputStallTimeout),
-                                                           help: "seconds a WebSocket client may keep its output over --max-output-buffer before it is closed with 1008")
+                                                           help: "seconds a WebSocket client may leave its output over --max-output-buffer without taking a byte before it is closed with 1008 (a slow reader only loses broadcast frames)")
     public static let pingInterval = Option<Double>.number("ping-interval", in: 0...3600, default: webSocket.pingInterval.map(seconds) ?? 0,
                                                            help: "seconds of silence before the server pings a WebSocket client; 0 never pings")
     public static let allowedOrigins = Option<[String]>.list(
