@@ -77,6 +77,21 @@ def test_options_filter_and_restyle_the_board(browser, replay_server, busy_stati
     assert_clean(browser, replay_server)
 
 
+def test_walk_hides_trains_leaving_sooner_than_the_walk(browser, replay_server, busy_station):
+    station, _ = busy_station
+    walk = 5
+    open_display(browser, replay_server, f"station={station}&walk={walk}&rows=20")
+    shown = rows(browser)
+    groups = arrival_groups(get_json(replay_server, f"/api/stations/{station}"))
+    # The recorded board always has a train within 5 minutes at the busy stations, so the filter has work to do.
+    near = [(g["route"], a["minutes"]) for g in groups for a in g["arrivals"] if a["minutes"] < walk - 1]
+    assert near, groups
+    assert shown and all(r["minutes"] >= walk for r in shown), shown
+    later = sum(1 for g in groups for a in g["arrivals"] if a["minutes"] >= walk + 1)
+    assert len(shown) >= min(20, later)
+    assert_clean(browser, replay_server)
+
+
 @pytest.mark.parametrize("width,height", [(1920, 1080), (1080, 1920), (1024, 768)])
 def test_board_fits_the_screen(browser, replay_server, busy_station, width, height):
     station, _ = busy_station
