@@ -60,7 +60,8 @@ private final class ShoutingHandler: ConnectionHandler {
     }
 }
 
-private func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, Int) {
+/// A started server on an ephemeral port with two loops, routes set by `configure`; also used by the WebSocket suites.
+func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, Int) {
     var configuration = ServerConfiguration()
     configuration.port = 0
     configuration.eventLoopCount = 2

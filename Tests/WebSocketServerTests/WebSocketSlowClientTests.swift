@@ -92,18 +92,13 @@ import Testing
 
     private func start(_ configuration: WebSocketConfiguration, _ observed: Observed,
                        counters: WebSocketCounters) throws -> (HTTPServer, Int) {
-        var server = ServerConfiguration()
-        server.port = 0
-        server.eventLoopCount = 2
-        server.shutdownGracePeriod = .seconds(2)
-        let router = Router()
-        router.webSocket("/ws", configuration: configuration, counters: counters) { session in
-            let address = session.remoteAddress
-            session.onClose = { code, reason in observed.closes.withLock { $0[address] = (code.rawValue, reason) } }
-            observed.sessions.withLock { $0.append(session) }
+        try startServer { router in
+            router.webSocket("/ws", configuration: configuration, counters: counters) { session in
+                let address = session.remoteAddress
+                session.onClose = { code, reason in observed.closes.withLock { $0[address] = (code.rawValue, reason) } }
+                observed.sessions.withLock { $0.append(session) }
+            }
         }
-        let http = try HTTPServer(configuration: server, router: router)
-        return (http, try http.start().port)
     }
 
     /// Connects with a 4 KiB receive buffer (so the kernel holds little unread) and upgrades;

@@ -71,6 +71,13 @@ final class WebSocketConnectionHandler {
         }
     }
 
+    /// Queues a broadcast frame, dropped when the output is over its bound.
+    func sendBroadcast(_ message: WebSocketPreparedMessage) {
+        send(droppable: true, payloadBytes: message.payload.count, latencyOrigin: message.latencyOrigin) { machine in
+            machine.frame(prepared: message)
+        }
+    }
+
     /// Writes `frame` now when it fits, else parks it (or drops it when `droppable`).
     /// Returns false when it was dropped.
     private func enqueue(_ frame: [UInt8], droppable: Bool, on connection: Connection) -> Bool {

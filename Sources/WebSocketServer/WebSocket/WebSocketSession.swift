@@ -50,11 +50,12 @@ public final class WebSocketSession: @unchecked Sendable {
     /// let one slow subscriber hold memory. Written, it counts in `WebSocketCounters.deliveryLatency`
     /// when it has a `latencyOrigin`.
     public func send(prepared: WebSocketPreparedMessage) {
-        onLoop {
-            $0.send(droppable: true, payloadBytes: prepared.payload.count, latencyOrigin: prepared.latencyOrigin) { machine in
-                machine.frame(prepared: prepared)
-            }
-        }
+        onLoop { $0.sendBroadcast(prepared) }
+    }
+
+    /// `send(prepared:)` for a caller already on the loop (a `WebSocketBroadcastGroup`).
+    func sendOnLoop(prepared: WebSocketPreparedMessage) {
+        handler?.sendBroadcast(prepared)
     }
 
     /// Starts the closing handshake; `onClose` follows when it completes or times out.

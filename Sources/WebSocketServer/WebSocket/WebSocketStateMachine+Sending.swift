@@ -46,16 +46,22 @@ extension WebSocketStateMachine {
             return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         }
         let compressed = WebSocketFrame.compressedServerFrame(opcode: opcode, payload: payload, deflater: deflater)
-        // Without context takeover each message stands alone, so an incompressible one may go
-        // out as it is; with takeover the peer's window must see what our compressor saw.
-        if compression.serverNoContextTakeover, compressed.count >= payload.count + 2 {
+        guard compression.serverNoContextTakeover else { return compressed }
+        // Without context takeover nothing carries over to the next message: the compressor
+        // (about 24 KiB with the default window and memLevel) is released rather than held by
+        // every connection that was ever sent one direct message, a subscription snapshot say.
+        self.deflater = nil
+        // Each message stands alone, so an incompressible one may go out as it is; with
+        // takeover the peer's window must see what our compressor saw.
+        if compressed.count >= payload.count + 2 {
             return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         }
         return compressed
     }
 
     /// The connection's compressor, created on first use: broadcast-only connections use
-    /// shared prepared frames and never pay for one.
+    /// shared prepared frames and never pay for one, and one without context takeover gives
+    /// it back after each message.
     private mutating func existingDeflater(_ compression: PerMessageDeflateParameters) -> PerMessageDeflater? {
         if let deflater { return deflater }
         guard let settings = configuration.compression else { return nil }

@@ -1,12 +1,13 @@
 import Foundation
-import Synchronization
 import WebSocketServer
 
 /// `trackside bench serve-broadcast`: the server side of the WebSocket benchmarks in
 /// `Tests/Benchmarks/websocket/`. It serves `/ws` with the production stack (event loops,
 /// handshake, permessage-deflate negotiation) and fans one JSON message out to every open
 /// session at a fixed rate through the production broadcast path: one
-/// `WebSocketPreparedMessage` per tick, compressed once and shared by every connection.
+/// `WebSocketPreparedMessage` per tick, compressed once and shared by every connection, sent
+/// through a `WebSocketBroadcastGroup` (one hop per loop). Once a second, when they changed,
+/// it writes its connection figures and closes to standard error (see `ConnectionReport`).
 /// A client's first message is answered with a 200-byte `snapshot` (so the load generator knows
 /// it is subscribed, and a compressing connection holds a compression context); later messages are echoed, for round-trip measurements.
 struct BroadcastBenchServer: CLICommand {
@@ -30,10 +31,17 @@ struct BroadcastBenchServer: CLICommand {
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
 
         let payload = BroadcastPayload(size: size)
-        let sessions = BroadcastSessions(payload: payload)
+        let subscribers = WebSocketBroadcastGroup()
+        let closes = CloseTally()
+        let counters = WebSocketCounters()
         let router = Router()
-        router.webSocket("/ws", configuration: WebSocketConfiguration(compression: compression)) { session in
-            sessions.add(session)
+        router.webSocket("/ws", configuration: WebSocketConfiguration(compression: compression), counters: counters) { session in
+            subscribers.add(session)
+            session.onMessage = BroadcastBenchServer.answer(on: session, payload: payload)
+            session.onClose = { [weak session] code, reason in
+                closes.record(code, reason)
+                if let session { subscribers.remove(session) }
+            }
         }
         var configuration = ServerConfiguration()
         configuration.port = port
@@ -43,57 +51,66 @@ struct BroadcastBenchServer: CLICommand {
         let address = try server.start()
         // Unbuffered, so the runner reading a pipe sees it now.
         FileHandle.standardOutput.write(Data("serve-broadcast: listening on \(address.port)\n".utf8))
-        guard hz > 0 else {
-            while true { Thread.sleep(forTimeInterval: 3600) }
-        }
-        let interval = 1 / hz
+        var report = ConnectionReport(server: server, counters: counters, closes: closes)
+        let interval = hz > 0 ? 1 / hz : 1
         var next = Date().timeIntervalSince1970
+        var nextReport = next
         var sequence = 0
         while true {
             next += interval
             Thread.sleep(forTimeInterval: max(0, next - Date().timeIntervalSince1970))
+            if next >= nextReport {
+                report.writeIfChanged()
+                nextReport = next + 1
+            }
+            guard hz > 0 else { continue }
             sequence += 1
-            let message = WebSocketPreparedMessage(utf8Text: payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()),
-                                                   compression: compression)
-            sessions.broadcast(message)
+            subscribers.broadcast(WebSocketPreparedMessage(
+                utf8Text: payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()), compression: compression))
+        }
+    }
+
+    /// A client's first message is answered with the snapshot, later ones are echoed.
+    private static func answer(on session: WebSocketSession, payload: BroadcastPayload) -> (WebSocketMessage) -> Void {
+        var subscribed = false
+        return { [weak session] message in
+            guard let session else { return }
+            guard subscribed else {
+                subscribed = true
+                session.send(text: payload.snapshot(timestamp: LoadWindow.wallMilliseconds()))
+                return
+            }
+            switch message {
+            case .text(let text): session.send(text: text)
+            case .binary(let bytes): session.send(binary: bytes)
+            }
         }
     }
 }
 
-/// The open sessions of `serve-broadcast`, registered on open and removed on close.
-final class BroadcastSessions: Sendable {
-    private let open = Mutex<[ObjectIdentifier: WebSocketSession]>([:])
-    private let payload: BroadcastPayload
+/// The line `serve-broadcast` writes to standard error whenever its connection figures change:
+/// TCP connections accepted and refused, WebSockets opened and open, broadcast frames dropped,
+/// stalled clients, and every close by code and reason, so that the runner can explain each
+/// connection the server lost.
+private struct ConnectionReport {
+    let server: HTTPServer
+    let counters: WebSocketCounters
+    let closes: CloseTally
+    private var last = ""
 
-    init(payload: BroadcastPayload) {
-        self.payload = payload
+    init(server: HTTPServer, counters: WebSocketCounters, closes: CloseTally) {
+        self.server = server
+        self.counters = counters
+        self.closes = closes
     }
 
-    /// Registers `session` and sets its callbacks (called on the session's loop).
-    func add(_ session: WebSocketSession) {
-        let key = ObjectIdentifier(session)
-        open.withLock { $0[key] = session }
-        var subscribed = false
-        let payload = payload
-        session.onMessage = { [weak session] message in
-            guard let session else { return }
-            if subscribed {
-                switch message {
-                case .text(let text): session.send(text: text)
-                case .binary(let bytes): session.send(binary: bytes)
-                }
-            } else {
-                subscribed = true
-                session.send(text: payload.snapshot(timestamp: LoadWindow.wallMilliseconds()))
-            }
-        }
-        session.onClose = { [weak self] _, _ in
-            _ = self?.open.withLock { $0.removeValue(forKey: key) }
-        }
-    }
-
-    /// Sends `message` to every open session; each send hops onto that session's loop.
-    func broadcast(_ message: WebSocketPreparedMessage) {
-        for session in open.withLock({ Array($0.values) }) { session.send(prepared: message) }
+    mutating func writeIfChanged() {
+        let line = "serve-broadcast: tcp_accepted=\(server.statistics.acceptedConnections) "
+            + "tcp_refused=\(server.statistics.refusedConnections) websocket_opened=\(counters.acceptedConnections) "
+            + "websocket_open=\(counters.openConnections) frames_dropped=\(counters.messagesDropped) "
+            + "stalled=\(counters.stalledConnections) closes: \(closes.summary)\n"
+        guard line != last else { return }
+        last = line
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -62,7 +62,13 @@ final class LoadClientThread: @unchecked Sendable {
                 }
             }
         }
-        for fd in clients.keys { close(fd) }
+        // Say goodbye with 1000 "load done", so the servers' close reports tell the end of the
+        // run from connections lost during it (a socket too full to take it shows as 1006).
+        let goodbye = LoadClient.maskedFrame(opcode: 8, payload: [0x03, 0xE8] + Array("load done".utf8))
+        for fd in clients.keys {
+            send(fd, goodbye)
+            close(fd)
+        }
         clients.removeAll()
     }
 

@@ -5,7 +5,8 @@
 // records as Sources/trackside/Bench/BroadcastPayload.swift. With --deflate it offers
 // permessage-deflate with context takeover (the `ws` default: every connection compresses every
 // message itself).
-// Usage: node peer_server.js [--size BYTES] [--hz RATE] [--deflate]; prints "listening on PORT".
+// Usage: node peer_server.js [--size BYTES] [--hz RATE] [--deflate]; prints "listening on PORT", and
+// its connection figures and closes to stderr once a second when they changed.
 'use strict';
 const WebSocket = require('ws');
 
@@ -34,7 +35,27 @@ function vehicles(size) {
 
 const pad = vehicles(size);
 const server = new WebSocket.Server({ host: '127.0.0.1', port: 0, path: '/ws', backlog: 4096, perMessageDeflate: deflate ? { threshold: 64 } : false });
+// Closes by code and reason, written to stderr once a second when they changed, like ours.
+const closes = new Map();
+let accepted = 0;
+let lastReport = '';
+setInterval(() => {
+  const summary = [...closes.entries()].sort((a, b) => b[1] - a[1]).map(([key, count]) => `${key} ×${count}`).join('; ');
+  const line = `peer: websocket_opened=${accepted} websocket_open=${server.clients.size} closes: ${summary || 'none'}`;
+  if (line !== lastReport) console.error(line);
+  lastReport = line;
+}, 1000).unref();
+
 server.on('connection', (socket) => {
+  accepted += 1;
+  socket.on('close', (code, reason) => {
+    const key = `${code}${reason.length ? ' ' + reason.toString().replace(/[0-9]+/g, '#') : ''}`;
+    closes.set(key, (closes.get(key) || 0) + 1);
+  });
+  socket.on('error', (error) => {
+    const key = `error ${error.code || error.message}`;
+    closes.set(key, (closes.get(key) || 0) + 1);
+  });
   let subscribed = false;
   socket.on('message', (data, isBinary) => {
     if (subscribed) {

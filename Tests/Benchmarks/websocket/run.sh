@@ -8,6 +8,9 @@
 #   broadcast  5,000 clients, 2 KiB JSON at 10 Hz, without and with permessage-deflate
 #   echo       100 clients each sending a small timestamped message as soon as the last came back
 # Server CPU comes from /proc/PID/stat over the measured window, RSS from /proc/PID/status.
+# Both servers' output goes to one log per case in a temporary directory (printed at the end);
+# after each case the runner prints the server's last connection report: connections accepted,
+# refused, open, and every close by code and reason, so any lost connection is explained.
 # Environment: IDLE_CLIENTS (10000), CLIENTS (5000), ECHO_CLIENTS (100), DURATION (20), SIZE (2048),
 # HZ (10), THREADS (1).
 set -euo pipefail
@@ -30,14 +33,17 @@ swift build -c release --product trackside >/dev/null
 TRACKSIDE=.build/release/trackside
 PEER=Tests/Benchmarks/websocket/peer_server.js
 
+LOGS=$(mktemp -d "${TMPDIR:-/tmp}/wsbench.XXXXXX")
+echo "machine: $(nproc) cores, $(uname -sr), $(swift --version 2>/dev/null | head -1)"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
 server_pid=""
 cleanup() { [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true; }
 trap cleanup EXIT
 
-# start_server ours|peer deflate|plain HZ: starts it, sets server_pid and server_port.
+# start_server LOG ours|peer deflate|plain HZ: starts it logging to LOG, sets server_pid and server_port.
 start_server() {
-  local kind=$1 compression=$2 rate=$3 log
-  log=$(mktemp)
+  local log=$1 kind=$2 compression=$3 rate=$4
   if [[ $kind == ours ]]; then
     local flag=""; [[ $compression == plain ]] && flag=--no-deflate
     "$TRACKSIDE" bench serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
@@ -51,7 +57,6 @@ start_server() {
     [[ -n "$server_port" ]] && break
     sleep 0.1
   done
-  rm -f "$log"
   [[ -n "$server_port" ]] || { echo "the $kind server did not start" >&2; exit 1; }
   sleep 0.5
 }
@@ -68,12 +73,19 @@ declare -A result
 run_case() {
   local name=$1 kind=$2 compression=$3 clients=$4 rate=$5 duration=$6 baseline line
   shift 6
-  start_server "$kind" "$compression" "$rate"
+  local log=$LOGS/$name-$kind.log
+  start_server "$log" "$kind" "$compression" "$rate"
   baseline=$(rss_kib "$server_pid")
   line=$("$TRACKSIDE" bench ws-load --port "$server_port" --server-pid "$server_pid" --clients "$clients" \
            --threads "$THREADS" --duration "$duration" "$@")
+  # One more report interval, so the server's last report covers the whole run.
+  sleep 1.2
   stop_server
-  echo "$name $kind: baseline_rss_kib=$baseline $line"
+  echo "$name $kind: baseline_rss_kib=$baseline $line load_average=$(cut -d' ' -f1 /proc/loadavg)"
+  echo "  server report: $(grep -E '^(serve-broadcast|peer): .*closes:' "$log" | tail -1 | cut -d' ' -f2-)"
+  local logged
+  logged=$(grep -c ' closed 1008' "$log" || true)
+  [[ $logged == 0 ]] || echo "  server logged $logged closes with 1008 (output stalled), e.g. $(grep -m1 ' closed 1008' "$log")"
   result[$name.$kind]="baseline_rss_kib=$baseline $line"
 }
 
@@ -128,3 +140,6 @@ for kind in ours peer; do
     "$(ratio "$(field msgs_per_s "$r")" "$(field msgs_per_s "${result[echo.peer]}")")" "$(field p50_ms "$r")" \
     "$(field p99_ms "$r")" "$(field server_cpu "$r")" "$(field loadgen_cpu "$r")"
 done
+echo
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "server logs: $LOGS"
