@@ -5,12 +5,13 @@ import Foundation
 /// Every source (replay, demo, pollers) is a loop of "wait until the next time, produce a
 /// payload, deliver it"; this is that loop's shell, so each source only says what it produces.
 final class SourceThread: @unchecked Sendable {
-    // @unchecked: `stopping` and `thread` are only touched under `condition`.
+    // @unchecked: `stopping`, `thread` and `finished` are only touched under `condition`.
     private let name: String
     private let condition = NSCondition()
     private var stopping = false
     private var thread: Thread?
-    private let finished = DispatchSemaphore(value: 0)
+    /// The body has returned.
+    private var finished = false
 
     init(name: String) {
         self.name = name
@@ -20,7 +21,10 @@ final class SourceThread: @unchecked Sendable {
     func start(_ body: @escaping @Sendable (SourceThread) -> Void) {
         let thread = Thread { [self] in
             body(self)
-            finished.signal()
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
         }
         thread.name = name
         condition.lock()
@@ -31,18 +35,28 @@ final class SourceThread: @unchecked Sendable {
 
     /// Interrupts any sleep and waits for the body to return.
     func stop() {
-        if requestStop() { finished.wait() }
+        requestStop()
+        while !join(timeout: 60) {}
     }
 
-    /// Interrupts any sleep without waiting; returns whether the body was started. A source
-    /// that blocks elsewhere (a fetch) asks every thread first, unblocks them, then `stop()`s.
-    @discardableResult
-    func requestStop() -> Bool {
+    /// Interrupts any sleep without waiting. A source that blocks elsewhere (a fetch) asks
+    /// every thread first, then unblocks them until each has `join`ed.
+    func requestStop() {
         condition.lock()
         defer { condition.unlock() }
         stopping = true
         condition.broadcast()
-        return thread != nil
+    }
+
+    /// Waits up to `timeout` seconds for the body to return; true when it has (or never started).
+    func join(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while thread != nil, !finished {
+            if !condition.wait(until: deadline) { return finished }
+        }
+        return true
     }
 
     /// Whether `stop()` or `requestStop()` was called: work finished after it is not delivered.

@@ -53,8 +53,15 @@ public final class PollingSource: FeedSource, Sendable {
     /// publisher that does not answer cannot hold shutdown for the whole fetch timeout.
     public func stop() {
         for thread in threads { thread.requestStop() }
+        // A poller that was just starting a fetch creates its task after a sweep: cancel again
+        // until every poller has returned. Only then invalidate the session, because Foundation
+        // treats a task created on an invalidated session as a fatal error.
+        repeat {
+            session.getAllTasks { tasks in
+                for task in tasks { task.cancel() }
+            }
+        } while !threads.allSatisfy({ $0.join(timeout: 0.1) })
         session.invalidateAndCancel()
-        for thread in threads { thread.stop() }
     }
 
     private func poll(_ endpoint: FeedEndpoint, on thread: SourceThread, deliver: @Sendable (FeedPayload) -> Void) {
