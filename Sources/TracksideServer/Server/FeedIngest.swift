@@ -29,26 +29,21 @@ public final class FeedIngest: Sendable {
     @discardableResult
     public func ingest(_ payload: FeedPayload, feedTime: Double, wallTime: Double,
                        staleAfter: Double = .infinity) -> Bool {
-        if payload.round > currentRound.load(ordering: .acquiring) {
-            store.withLock { $0 = FeedStore() }
-            currentRound.store(payload.round, ordering: .releasing)
-            logger.info("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
-        }
         var statistics = FeedStatistics()
         statistics.fetched(bytes: payload.bytes.count)
         let outcome: FeedStore<FeedReport>.Outcome
         switch payload.content {
         case .notModified:
             statistics.succeeded(at: wallTime)
-            store.withLock { $0.confirm(id: payload.feedID) }
+            updateStore(for: payload) { $0.confirm(id: payload.feedID) }
             outcome = .duplicate
         case .failed(let failure):
             statistics.failed(failure)
-            outcome = store.withLock { $0.reject(id: payload.feedID, reason: failure.description, at: wallTime) }
+            outcome = updateStore(for: payload) { $0.reject(id: payload.feedID, reason: failure.description, at: wallTime) }
         case .document where payload.bytes.isEmpty:
             // A replayed recording's failed fetch.
             statistics.failed(.empty)
-            outcome = store.withLock { $0.reject(id: payload.feedID, reason: "empty document", at: wallTime) }
+            outcome = updateStore(for: payload) { $0.reject(id: payload.feedID, reason: "empty document", at: wallTime) }
         case .document:
             outcome = decode(payload, feedTime: feedTime, wallTime: wallTime, staleAfter: staleAfter,
                              statistics: &statistics)
@@ -70,10 +65,10 @@ public final class FeedIngest: Sendable {
         } catch {
             statistics.decoded(in: ContinuousClock.now - started)
             statistics.failed(.decode)
-            return store.withLock { $0.reject(id: payload.feedID, reason: error.description, at: wallTime) }
+            return updateStore(for: payload) { $0.reject(id: payload.feedID, reason: error.description, at: wallTime) }
         }
         statistics.decoded(in: ContinuousClock.now - started)
-        let outcome = store.withLock {
+        let outcome = updateStore(for: payload) {
             $0.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
                      isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
                      receivedAt: wallTime)
@@ -92,6 +87,20 @@ public final class FeedIngest: Sendable {
     /// Per feed, what its fetches came to, ordered by feed id.
     public var statistics: [(feedID: String, statistics: FeedStatistics)] {
         fetchStatistics.withLock { $0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Applies `body` to the store. The first payload of a new replay round empties it first,
+    /// in the same critical section, so no reader sees the store between two rounds empty.
+    private func updateStore<Result: Sendable>(for payload: FeedPayload,
+                                               _ body: (inout FeedStore<FeedReport>) -> Result) -> Result {
+        store.withLock { store in
+            if payload.round > currentRound.load(ordering: .acquiring) {
+                store = FeedStore()
+                currentRound.store(payload.round, ordering: .releasing)
+                logger.info("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
+            }
+            return body(&store)
+        }
     }
 
     /// The replay round the feeds belong to (0 for live sources).
