@@ -3,6 +3,8 @@ a recorded Bus Time VehicleMonitoring snapshot (a replay folder of links assembl
 against an independent reading of the same files here; and a StopMonitoring response on a small bus GTFS
 written for the test, with stop_times, over REST and `watch`."""
 import csv
+import http.server
+import threading
 import datetime
 import gzip
 import json
@@ -242,24 +244,29 @@ def test_bad_siri_feeds_are_refused_and_change_nothing(vm_server):
     assert vm_server.process.poll() is None
 
 
+def b63_gtfs(folder):
+    """A bus GTFS written for the test: route B63, the stop the recorded StopMonitoring response monitors (its
+    name as Bus Time gives it, placed on 5 Av at Union St in Park Slope) and one trip calling there."""
+    folder.mkdir()
+    (folder / "agency.txt").write_text("agency_id,agency_name,agency_url,agency_timezone\n"
+                                       "MTA NYCT,MTA New York City Transit,http://www.mta.info,America/New_York\n")
+    (folder / "routes.txt").write_text("route_id,agency_id,route_short_name,route_long_name,route_type\n"
+                                       "B63,MTA NYCT,B63,Cobble Hill - Bay Ridge,3\n")
+    (folder / "stops.txt").write_text("stop_id,stop_name,stop_lat,stop_lon\n308209,5 AV/UNION ST,40.677,-73.9832\n")
+    (folder / "trips.txt").write_text("route_id,service_id,trip_id\nB63,WKD,t1\n")
+    (folder / "stop_times.txt").write_text("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+                                           "t1,14:50:00,14:50:00,308209,1\n")
+    return folder
+
+
 @pytest.fixture
 def sm_server(start_trackside, shared_data, tmp_path):
-    """The B63 StopMonitoring response replayed on a bus GTFS written here: one route, the monitored stop
-    (its name as Bus Time gives it, placed on 5 Av at Union St in Park Slope) and one trip calling there."""
-    gtfs = tmp_path / "gtfs"
-    gtfs.mkdir()
-    (gtfs / "agency.txt").write_text("agency_id,agency_name,agency_url,agency_timezone\n"
-                                     "MTA NYCT,MTA New York City Transit,http://www.mta.info,America/New_York\n")
-    (gtfs / "routes.txt").write_text("route_id,agency_id,route_short_name,route_long_name,route_type\n"
-                                     "B63,MTA NYCT,B63,Cobble Hill - Bay Ridge,3\n")
-    (gtfs / "stops.txt").write_text("stop_id,stop_name,stop_lat,stop_lon\n308209,5 AV/UNION ST,40.677,-73.9832\n")
-    (gtfs / "trips.txt").write_text("route_id,service_id,trip_id\nB63,WKD,t1\n")
-    (gtfs / "stop_times.txt").write_text("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-                                         "t1,14:50:00,14:50:00,308209,1\n")
+    """The B63 StopMonitoring response replayed on the test's B63 GTFS."""
     replay = tmp_path / "replay"
     replay.mkdir()
     (replay / "siri-sm_20120905T145422.json").symlink_to(shared_data / SM_FILE)
-    server = start_trackside("--source", f"replay:{replay}", "--gtfs", gtfs, "--tick", "0.5", start_timeout=60)
+    server = start_trackside("--source", f"replay:{replay}", "--gtfs", b63_gtfs(tmp_path / "gtfs"), "--tick", "0.5",
+                             start_timeout=60)
     wait_for_feed(server, "siri-sm")
     return server
 
@@ -300,3 +307,41 @@ def test_without_bus_gtfs_there_are_no_bus_stops(start_trackside, shared_data):
     assert status == 200 and collection == {"type": "FeatureCollection", "features": []}
     status, found = get(server, "/api/search?q=" + urllib.parse.quote("5 av"))
     assert found["results"] and all(r["type"] == "station" for r in found["results"])
+
+
+def test_monitored_bus_stops_are_polled_with_stop_monitoring(start_trackside, shared_data, tmp_path):
+    """`serve --source mta --monitor-bus-stop 308209` against a local Bus Time on 127.0.0.1: the stop is
+    polled with StopMonitoring (key, version 2, MonitoringRef) and its board comes from the answer."""
+    body = (shared_data / SM_FILE).read_bytes()
+    requests = []
+
+    class BusTime(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            requests.append(self.path)
+            found = self.path.startswith("/api/siri/stop-monitoring.json")
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Length", str(len(body) if found else 0))
+            self.end_headers()
+            if found:
+                self.wfile.write(body)
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), BusTime)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{httpd.server_address[1]}"
+        server = start_trackside("--source", "mta", "--gtfs", b63_gtfs(tmp_path / "gtfs"), "--tick", "0.5",
+                                 "--subway-base", base + "/mtagtfsfeeds/", "--bus-time-url", base + "/api/siri/vehicle-monitoring.json",
+                                 "--stop-monitoring-url", base + "/api/siri/stop-monitoring.json", "--monitor-bus-stop", "308209",
+                                 env={"MTA_BUS_TIME_KEY": "test-key", "PATH": "/usr/bin:/bin"}, start_timeout=60)
+        wait_for_feed(server, "siri-sm-308209")
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(next(r for r in requests if "stop-monitoring" in r)).query)
+        assert query == {"MonitoringRef": ["308209"], "key": ["test-key"], "version": ["2"]}
+        calls = siri_calls(json.loads(body))
+        status, board = get(server, "/api/bus-stops/308209/arrivals")
+        assert status == 200 and board["groups"] == reference_groups(calls, "308209", board["ts"])
+        assert [a["away"] for a in board["groups"][0]["arrivals"]] == ["0.7 miles away", "1.7 miles away", "3.2 miles away"]
+    finally:
+        httpd.shutdown()

@@ -49,6 +49,35 @@ import WebSocketServer
         #expect(query.map { "\($0.name)=\($0.value ?? "")" } == ["VehicleMonitoringDetailLevel=normal", "key=k&y", "version=2"])
     }
 
+    @Test func monitoredBusStopsArePolledWithStopMonitoringAndCallsOnRequest() throws {
+        var feeds = MTAFeeds(busTimeKey: "key")
+        feeds.monitoredStops = ["404303", "308209"]
+        feeds.vehicleCalls = true
+        feeds.stopMonitoringURL = "http://127.0.0.1:9/sm.json"
+        let bus = try feeds.endpoints().suffix(3)
+        #expect(bus.map { $0.feedID } == ["siri-vm", "siri-sm-404303", "siri-sm-308209"])
+        #expect(bus.allSatisfy { $0.format == .siri && $0.interval == 30 })
+        let queries = bus.map { endpoint in
+            (URLComponents(url: endpoint.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }
+        }
+        #expect(queries == [["VehicleMonitoringDetailLevel=calls", "key=key", "version=2"],
+                            ["MonitoringRef=404303", "key=key", "version=2"], ["MonitoringRef=308209", "key=key", "version=2"]])
+        #expect(bus.last?.url.path == "/sm.json")
+        // Without a key, no bus feed at all.
+        feeds.busTimeKey = nil
+        #expect(try feeds.endpoints().allSatisfy { !$0.feedID.hasPrefix("siri") })
+    }
+
+    @Test func badOrTooManyMonitoredStopsAreRefused() {
+        var feeds = MTAFeeds(busTimeKey: "key")
+        for bad in [[""], ["40 43"], ["a&b"], [String(repeating: "4", count: 33)]] {
+            feeds.monitoredStops = bad
+            #expect(throws: MTAFeeds.Failure.self) { try feeds.endpoints() }
+        }
+        feeds.monitoredStops = (0...MTAFeeds.maximumMonitoredStops).map { "\(400_000 + $0)" }
+        #expect(throws: MTAFeeds.Failure.self) { try feeds.endpoints() }
+    }
+
     @Test func aBaseThatIsNotHTTPIsRefused() {
         var feeds = MTAFeeds(busTimeKey: nil)
         feeds.subwayBase = "ftp://example/"
