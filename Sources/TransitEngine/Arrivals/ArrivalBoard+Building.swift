@@ -60,7 +60,7 @@ extension ArrivalBoard {
     private static func busCandidates(at stops: Set<String>, feeds: FeedSnapshot, now: Double) -> [(GroupKey, Candidate)] {
         var newest: [String: (timestamp: Double, key: GroupKey, candidate: Candidate)] = [:]
         for feed in feeds.feeds {
-            for call in feed.busCalls where stops.contains(call.stopID) {
+            for call in stops.flatMap(feed.busCalls(at:)) {
                 if let leaves = call.departure ?? call.arrival, leaves < now { continue }
                 let key = GroupKey(routeID: call.routeID, direction: call.direction ?? call.stopID)
                 let candidate = Candidate(tripID: call.tripID ?? call.vehicleID, time: call.arrival.map { max($0, now) },

@@ -12,7 +12,9 @@ public struct FeedReport: Sendable {
     public var trains: [TrainReport]
     public var buses: [BusReport]
     /// Buses expected at stops (SIRI calls), for the stops' boards.
-    public var busCalls: [BusCall]
+    public let busCalls: [BusCall]
+    /// Indexes into `busCalls` by stop id: a board reads its stop's calls, not every bus's.
+    private let busCallIndexes: [String: [Int]]
     /// Run times between consecutive stops, learnt from this feed's own predictions.
     public let runTimes: StopRunTimes
 
@@ -23,7 +25,17 @@ public struct FeedReport: Sendable {
         self.trains = trains
         self.buses = buses
         self.busCalls = busCalls
+        var indexes: [String: [Int]] = [:]
+        for (index, call) in busCalls.enumerated() { indexes[call.stopID, default: []].append(index) }
+        busCallIndexes = indexes
         self.runTimes = StopRunTimes(trains)
+    }
+}
+
+extension FeedReport {
+    /// The calls at `stopID`, in feed order.
+    public func busCalls(at stopID: String) -> [BusCall] {
+        busCallIndexes[stopID]?.map { busCalls[$0] } ?? []
     }
 }
 
