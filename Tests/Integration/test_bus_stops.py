@@ -9,6 +9,7 @@ import datetime
 import gzip
 import json
 import math
+import subprocess
 import time
 import urllib.error
 import urllib.parse
@@ -345,3 +346,18 @@ def test_monitored_bus_stops_are_polled_with_stop_monitoring(start_trackside, sh
         assert [a["away"] for a in board["groups"][0]["arrivals"]] == ["0.7 miles away", "1.7 miles away", "3.2 miles away"]
     finally:
         httpd.shutdown()
+
+
+def test_arrivals_command_prints_a_bus_stop_board(trackside_bin, shared_data, vm_reference):
+    calls, _ = vm_reference
+    command = [str(trackside_bin), "arrivals", "--gtfs", str(shared_data / BUS_GTFS), str(shared_data / VM_FILE)]
+    done = subprocess.run(command + ["--bus-stop", "404303"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    board = json.loads(done.stdout)
+    assert board["bus_stop"] == "404303" and board["ts"] == 1488055353
+    assert board["groups"] == reference_groups(calls, "404303", board["ts"])
+    assert [g["route"] for g in board["groups"]] == ["M1", "M2"]
+    for extra, message in ((["--bus-stop", "999999"], "no bus stop 999999"),
+                           (["--bus-stop", "404303", "--station", "127"], "not both")):
+        done = subprocess.run(command + extra, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and message in done.stderr
