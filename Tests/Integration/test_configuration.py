@@ -7,6 +7,8 @@ import pathlib
 import re
 import socket
 import subprocess
+import time
+import urllib.request
 
 import pytest
 
@@ -153,6 +155,17 @@ def test_subprotocols_are_agreed_only_when_configured(start_trackside):
     assert status == 101 and "sec-websocket-protocol" not in headers
 
 
+def wait_for_first_feed(server, timeout=60.0):
+    """Waits until the source's first report is accepted, so that its debug event has been written."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{server.base_url}/api/feeds", timeout=10) as response:
+            if any(feed["accepted"] > 0 for feed in json.load(response)["feeds"]):
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"no feed accepted within {timeout} s:\n{server.log()}")
+
+
 def log_events(server):
     """The server's log lines after it exited, without the listening line on stdout."""
     assert server.stop() == 0
@@ -162,6 +175,7 @@ def log_events(server):
 def test_json_logs_are_one_object_per_line(start_trackside):
     server = start_trackside("--log-format", "json", "--log-level", "debug",
                              env=clean_environment(TRACKSIDE_NO_SUCH_OPTION="1"))
+    wait_for_first_feed(server)
     events = [json.loads(line) for line in log_events(server)]
     for event in events:
         assert TIME.match(event["time"]) and event["level"] in {"debug", "info", "warning", "error"} and event["message"]
@@ -170,11 +184,14 @@ def test_json_logs_are_one_object_per_line(start_trackside):
     assert ("info", f"listening on http://{server.host}:{server.port}") in messages
     assert any(level == "info" and message.endswith("shutting down") for level, message in messages)
     assert [e["source"] for e in events if e["message"].startswith("listening")] == ["demo"]
+    assert any(e["level"] == "debug" and e["message"].startswith("feed demo-subway: accepted") and e["feed"] == "demo-subway" for e in events), events
 
 
 def test_text_logs_filter_by_level(start_trackside, tmp_path):
     environment = clean_environment(TRACKSIDE_NO_SUCH_OPTION="1")
-    info = log_events(start_trackside(env=environment))
+    server = start_trackside(env=environment)
+    wait_for_first_feed(server)
+    info = log_events(server)
     pattern = re.compile(r"^(\S+) (debug|info|warning|error) (.+)$")
     parsed = [pattern.match(line) for line in info]
     assert all(parsed), info
@@ -202,3 +219,13 @@ def test_deployment_files_use_only_existing_options(trackside_bin):
     assert flags and set(flags) <= set(listed), set(flags) - set(listed)
     names = [variable["name"] for variable in container.get("env", [])]
     assert names and set(names) <= variables, set(names) - variables
+
+
+def test_record_reads_its_options_through_the_same_model(trackside_bin, tmp_path):
+    help_text = run(trackside_bin, "record", "--help").stdout
+    assert {"out", "duration", "subway-base", "bus-time-key", "log-format", "config"} <= set(help_options(help_text))
+    missing = run(trackside_bin, "record")
+    assert missing.returncode == 2 and missing.stderr.strip() == "record: --out DIR is required"
+    bad = run(trackside_bin, "record", "--out", str(tmp_path), env=clean_environment(TRACKSIDE_DURATION="1 hour"))
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "record: invalid value '1 hour' for TRACKSIDE_DURATION: expected a positive duration: 90s, 30m, 1h or seconds"

@@ -49,8 +49,14 @@ public final class FeedIngest: Sendable {
                              statistics: &statistics)
         }
         fetchStatistics.withLock { $0[payload.feedID, default: FeedStatistics()].merge(statistics) }
-        if case .failed(let reason) = outcome {
+        switch outcome {
+        case .failed(let reason):
             logger.warning("feed \(payload.feedID): kept the last good data (\(payload.origin): \(reason))", [("feed", payload.feedID)])
+        case .accepted:
+            // Once per feed update (seconds apart), never per vehicle or client.
+            logger.debug("feed \(payload.feedID): accepted \(payload.bytes.count) bytes", [("feed", payload.feedID)])
+        case .duplicate:
+            break
         }
         return outcome == .accepted
     }
