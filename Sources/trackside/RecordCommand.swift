@@ -43,7 +43,11 @@ struct RecordCommand: CLICommand {
         guard let out = options[out] else { throw OptionError("--out DIR is required") }
         let feeds = LiveFeedOptions.feeds(options)
         let logger = LogOptions.logger(options)
-        for warning in options.warnings { logger.warning(warning) }
+        // serve's variables may well be set in the same environment: only a name neither reads is a typo.
+        let serveVariables = Set(ServeOptions.groups.flatMap { $0.options }.flatMap { $0.environmentNames })
+        for variable in options.unknownVariables where !serveVariables.contains(variable) {
+            logger.warning("unknown environment variable \(variable) ignored")
+        }
 
         let endpoints: [FeedEndpoint]
         let recorder: FeedRecorder

@@ -35,7 +35,7 @@ struct ServeCommand: CLICommand {
         if let extra = options.positionals.first { throw OptionError("unexpected argument '\(extra)'") }
         var settings = ServeSettings(options)
         let logger = Logger.standardError(level: settings.logLevel, format: settings.logFormat)
-        for warning in options.warnings { logger.warning(warning) }
+        for variable in options.unknownVariables { logger.warning("unknown environment variable \(variable) ignored") }
         settings.webSocket.logger = logger
         try settings.application.gtfsPaths = gtfsPaths(settings, logger: logger)
         guard let publicFolder = settings.publicFolder ?? defaultPublicFolder() else {

@@ -229,3 +229,10 @@ def test_record_reads_its_options_through_the_same_model(trackside_bin, tmp_path
     bad = run(trackside_bin, "record", "--out", str(tmp_path), env=clean_environment(TRACKSIDE_DURATION="1 hour"))
     assert bad.returncode == 2
     assert bad.stderr.strip() == "record: invalid value '1 hour' for TRACKSIDE_DURATION: expected a positive duration: 90s, 30m, 1h or seconds"
+    # serve's variables in the same environment are not typos for record; a name neither command reads is.
+    environment = clean_environment(TRACKSIDE_PORT="8080", TRACKSIDE_DURATON="1h")
+    short = run(trackside_bin, "record", "--out", str(tmp_path / "out"), "--duration", "0.2s", "--fetch-timeout", "1",
+                "--subway-base", "http://127.0.0.1:9/", env=environment)
+    assert short.returncode == 0, short.stderr
+    warnings = [line for line in short.stderr.splitlines() if "unknown environment variable" in line]
+    assert len(warnings) == 1 and "TRACKSIDE_DURATON" in warnings[0], short.stderr

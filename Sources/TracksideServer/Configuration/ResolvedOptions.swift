@@ -19,8 +19,9 @@ public struct ResolvedOptions: Sendable {
     private var texts: [String: (texts: [String], origin: Origin)] = [:]
     /// Arguments that are not options, in order.
     public private(set) var positionals: [String] = []
-    /// Harmless oddities worth a log line once logging is set up (an unknown `TRACKSIDE_` variable).
-    public private(set) var warnings: [String] = []
+    /// `TRACKSIDE_` variables no option reads, sorted: worth a warning once logging is set up (a
+    /// typo), not an error (another command's option, another tool sharing the prefix).
+    public private(set) var unknownVariables: [String] = []
 
     /// Reads `arguments`, then `environment`, then the config file named by `--config` or
     /// `TRACKSIDE_CONFIG` (read with `readFile`, which tests replace), for the `groups`' options.
@@ -31,7 +32,7 @@ public struct ResolvedOptions: Sendable {
         let declarations = listed.contains { $0.name == file.name } ? listed : listed + [file]
         let byName = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let fromFlags = try Self.parse(arguments, byName: byName, positionals: &positionals)
-        let fromEnvironment = try Self.read(environment, declarations: declarations, warnings: &warnings)
+        let fromEnvironment = try Self.read(environment, declarations: declarations, unknown: &unknownVariables)
         var fromFile: [String: [String]] = [:]
         var filePath = ""
         if let path = fromFlags["config"]?.first ?? fromEnvironment["config"]?.texts.first {
@@ -116,7 +117,7 @@ public struct ResolvedOptions: Sendable {
     }
 
     private static func read(_ environment: [String: String], declarations: [OptionDeclaration],
-                             warnings: inout [String]) throws(OptionError) -> [String: (texts: [String], variable: String)] {
+                             unknown: inout [String]) throws(OptionError) -> [String: (texts: [String], variable: String)] {
         var found: [String: (texts: [String], variable: String)] = [:]
         var known: Set<String> = []
         for declaration in declarations {
@@ -133,7 +134,7 @@ public struct ResolvedOptions: Sendable {
             found[declaration.name] = (texts, variable)
         }
         for variable in environment.keys.sorted() where variable.hasPrefix("TRACKSIDE_") && !known.contains(variable) {
-            warnings.append("unknown environment variable \(variable) ignored")
+            unknown.append(variable)
         }
         return found
     }
