@@ -101,7 +101,8 @@ public enum ServeOptions {
     public static let tick = Option<Double>.number("tick", in: 0.05...60, default: application.tickInterval,
                                                    help: "seconds between ticks without feed updates")
     public static let staleAfter = Option<Double>.number("stale-after", in: 1...86_400, default: application.staleAfter,
-                                                         help: "seconds after which a feed's data is stale (/readyz, /api/feeds)")
+                                                         help: "seconds after which a feed's data is stale, or three poll intervals "
+                                                             + "when longer (/readyz, /api/feeds)")
 
     // MARK: Source and data
 
