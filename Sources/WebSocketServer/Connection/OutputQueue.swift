@@ -42,10 +42,17 @@ struct OutputQueue {
         return true
     }
 
-    /// Writes as much as the socket takes with one `writev`; returns the bytes written, or -1
+    /// Writes as much as the socket takes with one `writev` (`write` for a single chunk);
+    /// returns the bytes written, or -1
     /// with `errno` set (`EAGAIN` when the socket buffer is full).
     mutating func write(to fd: Int32) -> Int {
         guard !isEmpty else { return 0 }
+        if head == chunks.count - 1 {
+            // One chunk (a broadcast frame, typically): a plain write, no iovec array to allocate.
+            let written = chunks[head].withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + headOffset, $0.count - headOffset) }
+            if written > 0 { consume(written) }
+            return written
+        }
         var iovecs: [iovec] = []
         iovecs.reserveCapacity(OutputQueue.maxIovecs)
         let written = gather(from: head, offset: headOffset, into: &iovecs, fd: fd)

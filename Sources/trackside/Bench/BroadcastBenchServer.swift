@@ -65,8 +65,10 @@ struct BroadcastBenchServer: CLICommand {
             }
             guard hz > 0 else { continue }
             sequence += 1
+            let tick = ContinuousClock.now
             subscribers.broadcast(WebSocketPreparedMessage(
-                utf8Text: payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()), compression: compression))
+                utf8Text: payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()), compression: compression,
+                latencyOrigin: tick))
         }
     }
 
@@ -104,11 +106,31 @@ private struct ConnectionReport {
         self.closes = closes
     }
 
+    /// The delay from a tick to each frame's write, in the histogram's buckets: the upper bound
+    /// holding the median and the 99th percentile (over the whole run).
+    private var writeDelays: String {
+        let histogram = counters.deliveryLatency
+        let buckets = histogram.snapshot.buckets
+        let total = buckets.reduce(0, +)
+        guard total > 0 else { return "none" }
+        func bound(_ quantile: Double) -> String {
+            var seen = 0
+            for (index, count) in buckets.enumerated() {
+                seen += count
+                if Double(seen) >= quantile * Double(total) {
+                    return index < histogram.bounds.count ? "≤\(histogram.bounds[index] * 1000)" : ">\(histogram.bounds.last! * 1000)"
+                }
+            }
+            return "?"
+        }
+        return "p50\(bound(0.5)) p99\(bound(0.99))"
+    }
+
     mutating func writeIfChanged() {
         let line = "serve-broadcast: tcp_accepted=\(server.statistics.acceptedConnections) "
             + "tcp_refused=\(server.statistics.refusedConnections) websocket_opened=\(counters.acceptedConnections) "
             + "websocket_open=\(counters.openConnections) frames_dropped=\(counters.messagesDropped) "
-            + "stalled=\(counters.stalledConnections) closes: \(closes.summary)\n"
+            + "stalled=\(counters.stalledConnections) tick_to_write_ms: \(writeDelays) closes: \(closes.summary)\n"
         guard line != last else { return }
         last = line
         FileHandle.standardError.write(Data(line.utf8))

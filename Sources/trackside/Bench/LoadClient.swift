@@ -11,14 +11,18 @@ struct LoadClient {
     /// What one received message contributes to the figures.
     struct Received {
         var wireBytes: Int
-        var type: Substring
+        /// Whether its `type` is `snapshot` (the answer to the subscription).
+        var isSnapshot: Bool
         /// The message's `ts` (ms), when it has one.
         var timestamp: Int64?
     }
 
     private(set) var phase = Phase.connecting
-    private var input: [UInt8] = []
+    /// The start of a frame (or of the response head) that the next read completes.
+    private var pending: [UInt8] = []
     private var inflater: PerMessageInflater?
+    /// Reused for every compressed message.
+    private var inflated: [UInt8] = []
     private let subscribe: [UInt8]
     private let host: String
     private let echoes: Bool
@@ -37,37 +41,56 @@ struct LoadClient {
             + "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n").utf8)
     }
 
-    /// Consumes bytes read from the socket; returns bytes to send and the messages completed.
+    /// Consumes bytes read from the socket; returns bytes to send and appends the messages
+    /// completed. Whole frames are read in place; only a frame cut by the end of a read is copied.
     mutating func receive(_ bytes: UnsafeRawBufferPointer, into received: inout [Received]) -> [UInt8] {
-        input.append(contentsOf: bytes)
         var reply: [UInt8] = []
+        if pending.isEmpty, phase == .open {
+            let used = consumeFrames(bytes, into: &received, reply: &reply)
+            if used < bytes.count { pending.append(contentsOf: bytes[used...]) }
+            return reply
+        }
+        var input = pending + bytes
+        pending = []
         if phase == .handshaking {
-            guard let end = Self.headerEnd(input) else { return reply }
-            let head = String(decoding: input[..<end], as: UTF8.self)
+            guard let end = Self.headerEnd(input) else {
+                pending = input
+                return reply
+            }
+            let head = String(decoding: input[..<end], as: UTF8.self).lowercased()
             input.removeSubrange(..<(end + 4))
-            guard head.hasPrefix("HTTP/1.1 101") else {
+            guard head.hasPrefix("http/1.1 101") else {
                 phase = .closed
                 return reply
             }
-            if head.lowercased().contains("permessage-deflate") {
-                inflater = PerMessageInflater(windowBits: 15, contextTakeover: !head.lowercased().contains("server_no_context_takeover"))
+            if head.contains("permessage-deflate") {
+                inflater = PerMessageInflater(windowBits: 15, contextTakeover: !head.contains("server_no_context_takeover"))
             }
             phase = .open
             reply += Self.maskedFrame(opcode: 1, payload: subscribe)
         }
+        let used = input.withUnsafeBytes { consumeFrames($0, into: &received, reply: &reply) }
+        pending = Array(input[used...])
+        return reply
+    }
+
+    /// Handles the complete frames at the start of `bytes`; returns how many bytes they took.
+    private mutating func consumeFrames(_ bytes: UnsafeRawBufferPointer, into received: inout [Received],
+                                        reply: inout [UInt8]) -> Int {
         var offset = 0
-        while phase == .open, let frame = Self.frame(in: input, at: offset) {
-            let payload = input[frame.payload]
+        while phase == .open, let frame = Self.frame(in: bytes, at: offset) {
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[frame.payload])
             switch frame.opcode {
             case 1, 2, 0:
-                var text: [UInt8] = []
+                let wireBytes = frame.end - offset
                 if frame.compressed, let inflater {
-                    payload.withUnsafeBytes { try? inflater.inflate($0, appendingTo: &text, limit: 1 << 24) }
-                    try? inflater.finishMessage(appendingTo: &text, limit: 1 << 24)
+                    inflated.removeAll(keepingCapacity: true)
+                    try? inflater.inflate(payload, appendingTo: &inflated, limit: 1 << 24)
+                    try? inflater.finishMessage(appendingTo: &inflated, limit: 1 << 24)
+                    received.append(inflated.withUnsafeBytes { Self.describe($0, wireBytes: wireBytes) })
                 } else {
-                    text = Array(payload)
+                    received.append(Self.describe(payload, wireBytes: wireBytes))
                 }
-                received.append(Self.describe(text, wireBytes: frame.end - offset))
                 if echoes {
                     reply += Self.maskedFrame(opcode: 1, payload: Array(#"{"type":"echo","ts":\#(LoadWindow.wallMilliseconds())}"#.utf8))
                 }
@@ -80,8 +103,7 @@ struct LoadClient {
             }
             offset = frame.end
         }
-        input.removeSubrange(..<offset)
-        return reply
+        return offset
     }
 
     private static func headerEnd(_ bytes: [UInt8]) -> Int? {
@@ -92,7 +114,8 @@ struct LoadClient {
         return nil
     }
 
-    private static func frame(in bytes: [UInt8], at start: Int) -> (opcode: UInt8, compressed: Bool, payload: Range<Int>, end: Int)? {
+    private static func frame(in bytes: UnsafeRawBufferPointer, at start: Int)
+        -> (opcode: UInt8, compressed: Bool, payload: Range<Int>, end: Int)? {
         guard bytes.count - start >= 2 else { return nil }
         var length = Int(bytes[start + 1] & 0x7f)
         var header = 2
@@ -124,18 +147,36 @@ struct LoadClient {
         return frame
     }
 
-    /// Reads `type` and the message's own `ts` from the head of the JSON (the server writes
-    /// them before any vehicle, whose `ts` members come later).
-    private static func describe(_ text: [UInt8], wireBytes: Int) -> Received {
-        let head = String(decoding: text.prefix(160), as: UTF8.self)
-        var type: Substring = ""
-        if let range = head.range(of: "\"type\":\"") {
-            type = head[range.upperBound...].prefix { $0 != "\"" }
-        }
+    private static let snapshotType = Array(#""type":"snapshot""#.utf8)
+    private static let timestampKey = Array(#""ts":"#.utf8)
+
+    /// Reads whether it is the snapshot and the message's own `ts` from the first 160 bytes of
+    /// the JSON (the servers write them before any vehicle, whose `ts` members come later),
+    /// on the bytes, without building a string.
+    private static func describe(_ text: UnsafeRawBufferPointer, wireBytes: Int) -> Received {
+        let head = UnsafeRawBufferPointer(rebasing: text.prefix(160))
         var timestamp: Int64?
-        if let range = head.range(of: "\"ts\":") {
-            timestamp = Int64(head[range.upperBound...].prefix { $0.isNumber })
+        if var index = position(of: timestampKey, in: head) {
+            var value: Int64 = 0
+            var digits = 0
+            while index < text.count, text[index] >= 0x30, text[index] <= 0x39, digits < 18 {
+                value = value * 10 + Int64(text[index] - 0x30)
+                index += 1
+                digits += 1
+            }
+            if digits > 0 { timestamp = value }
         }
-        return Received(wireBytes: wireBytes, type: type, timestamp: timestamp)
+        return Received(wireBytes: wireBytes, isSnapshot: position(of: snapshotType, in: head) != nil, timestamp: timestamp)
+    }
+
+    /// The index just after the first occurrence of `pattern` in `bytes`.
+    private static func position(of pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+            var matched = 1
+            while matched < pattern.count, bytes[start + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return start + matched }
+        }
+        return nil
     }
 }

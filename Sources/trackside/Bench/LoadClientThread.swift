@@ -31,6 +31,8 @@ final class LoadClientThread: @unchecked Sendable {
     private var snapshotSeen = Set<Int32>()
     private var indexByFD: [Int32: Int] = [:]
     private let echoes: Bool
+    /// The messages of one read, reused.
+    private var received: [LoadClient.Received] = []
 
     /// `echoes`: every client answers each message it receives (see `LoadClient`).
     init(port: UInt16, subscriptions: [String], window: LoadWindow, echoes: Bool = false) {
@@ -62,14 +64,7 @@ final class LoadClientThread: @unchecked Sendable {
                 }
             }
         }
-        // Say goodbye with 1000 "load done", so the servers' close reports tell the end of the
-        // run from connections lost during it (a socket too full to take it shows as 1006).
-        let goodbye = LoadClient.maskedFrame(opcode: 8, payload: [0x03, 0xE8] + Array("load done".utf8))
-        for fd in clients.keys {
-            send(fd, goodbye)
-            close(fd)
-        }
-        clients.removeAll()
+        sayGoodbye(&events, &buffer)
     }
 
     private func open(_ index: Int) {
@@ -108,14 +103,15 @@ final class LoadClientThread: @unchecked Sendable {
     }
 
     private func readable(_ fd: Int32, _ buffer: inout [UInt8]) {
-        guard var client = clients[fd] else { return }
-        var received: [LoadClient.Received] = []
+        guard clients[fd] != nil else { return }
+        received.removeAll(keepingCapacity: true)
         var reply: [UInt8] = []
         var ended = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
-                reply += buffer.withUnsafeBytes { client.receive(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &received) }
+                // In place in the dictionary: a copy of the client would copy its buffers.
+                reply += buffer.withUnsafeBytes { clients[fd]!.receive(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &received) }
                 continue
             }
             ended = count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
@@ -123,18 +119,40 @@ final class LoadClientThread: @unchecked Sendable {
         }
         if !reply.isEmpty { send(fd, reply) }
         record(fd, received)
-        if ended || client.phase == .closed {
-            drop(fd)
-        } else {
-            clients[fd] = client
+        if ended || clients[fd]?.phase == .closed { drop(fd) }
+    }
+
+    /// Closes every connection with 1000 "load done" and reads until the server closes it too
+    /// (at most 2 s), so that the servers' close reports tell the end of the run from
+    /// connections lost during it, and no unread echo turns a close into a reset.
+    private func sayGoodbye(_ events: inout [epoll_event], _ buffer: inout [UInt8]) {
+        let goodbye = LoadClient.maskedFrame(opcode: 8, payload: [0x03, 0xE8] + Array("load done".utf8))
+        for fd in clients.keys { send(fd, goodbye) }
+        let deadline = LoadWindow.wallMilliseconds() + 2000
+        while !clients.isEmpty, LoadWindow.wallMilliseconds() < deadline {
+            let count = epoll_wait(epoll, &events, Int32(events.count), 20)
+            for index in 0..<max(0, Int(count)) {
+                let fd = events[index].data.fd
+                while true {
+                    let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if got > 0 { continue }
+                    if got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+                        clients[fd] = nil
+                        close(fd)
+                    }
+                    break
+                }
+            }
         }
+        for fd in clients.keys { close(fd) }
+        clients.removeAll()
     }
 
     private func record(_ fd: Int32, _ received: [LoadClient.Received]) {
         guard !received.isEmpty else { return }
         let now = LoadWindow.wallMilliseconds()
         var firstSnapshot: Int?
-        for message in received where message.type == "snapshot" && snapshotSeen.insert(fd).inserted {
+        for message in received where message.isSnapshot && snapshotSeen.insert(fd).inserted {
             subscribed.add(1, ordering: .relaxed)
             firstSnapshot = message.wireBytes
         }

@@ -12,7 +12,7 @@
 # after each case the runner prints the server's last connection report: connections accepted,
 # refused, open, and every close by code and reason, so any lost connection is explained.
 # Environment: IDLE_CLIENTS (10000), CLIENTS (5000), ECHO_CLIENTS (100), DURATION (20), SIZE (2048),
-# HZ (10), THREADS (1).
+# HZ (10), THREADS (2: load generator threads, one per core).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 IDLE_CLIENTS=${IDLE_CLIENTS:-10000}
@@ -20,7 +20,7 @@ CLIENTS=${CLIENTS:-5000}
 DURATION=${DURATION:-20}
 SIZE=${SIZE:-2048}
 HZ=${HZ:-10}
-THREADS=${THREADS:-1}
+THREADS=${THREADS:-2}
 ECHO_CLIENTS=${ECHO_CLIENTS:-100}
 
 ulimit -n "$(ulimit -Hn)"
@@ -42,14 +42,17 @@ cleanup() { [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true; }
 trap cleanup EXIT
 
 # start_server LOG ours|peer deflate|plain HZ: starts it logging to LOG, sets server_pid and server_port.
+# Each server runs in a session of its own (setsid): with the kernel's autogroup scheduling a
+# session is one CPU share, so on a busy machine a server started in the runner's session would
+# split one share with the load generator, unlike on a machine of its own.
 start_server() {
   local log=$1 kind=$2 compression=$3 rate=$4
   if [[ $kind == ours ]]; then
     local flag=""; [[ $compression == plain ]] && flag=--no-deflate
-    "$TRACKSIDE" bench serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
+    setsid "$TRACKSIDE" bench serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
   else
     local flag=""; [[ $compression == deflate ]] && flag=--deflate
-    node "$PEER" --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
+    setsid node "$PEER" --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
   fi
   server_pid=$!
   for _ in $(seq 100); do
