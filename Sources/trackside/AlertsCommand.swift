@@ -35,8 +35,7 @@ struct AlertsCommand: CLICommand {
 
         let feed: GTFSRealtime.FeedMessage
         do {
-            let bytes = try Inflate.gunzipIfNeeded(Data(contentsOf: URL(fileURLWithPath: path)))
-            feed = try GTFSRealtime.FeedMessage(protobuf: [UInt8](bytes), extensions: RealtimeFeedKind.alerts.extensions)
+            feed = try ServiceAlerts.decodeFeed(Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw ArgumentList.UsageError(description: "\(path): \(error)")
         }

@@ -23,6 +23,8 @@ import TransitEngine
         // A bus stop is watched by its id under "bus_stop".
         #expect(try ClientRequest(parsing: #"{"op":"watch","bus_stop":"404303"}"#) == .watch(station: "404303"))
         #expect(try ClientRequest(parsing: #"{"op":"unwatch","bus_stop":"404303"}"#) == .unwatch(station: "404303"))
+        #expect(try ClientRequest(parsing: #"{"op":"watch","route":"6X"}"#) == .watchRoute(route: "6X"))
+        #expect(try ClientRequest(parsing: #"{"op":"unwatch","route":"M15"}"#) == .unwatchRoute(route: "M15"))
     }
 
     @Test func validatesTheRESTBoundingBox() throws {
@@ -57,6 +59,10 @@ import TransitEngine
         (#"{"op":"watch","bus_stop":"40 43"}"#, "station ids are"),
         (#"{"op":"watch","station":"12 7"}"#, "station ids"),
         (#"{"op":"watch","station":null}"#, "needs \"station\""),
+        (#"{"op":"watch","route":""}"#, "route ids"),
+        (#"{"op":"watch","route":"[A]"}"#, "route ids"),
+        (#"{"op":"watch","route":7}"#, "\"route\" has the wrong type"),
+        (#"{"op":"unwatch","station":"127","route":"1"}"#, "not both"),
     ])
     func refusesBadInputWithAReason(text: String, reason: String) throws {
         let refused = try #require(error(text))

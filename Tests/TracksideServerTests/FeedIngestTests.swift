@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import TransitData
 import TransitEngine
 @testable import TracksideServer
 import WebSocketServer
@@ -84,5 +85,47 @@ import WebSocketServer
         #expect(statistics.lastSuccessAt == 30, "the late feed is no success; the 304 was")
         #expect(statistics.decodeDurations.count == 3)
         #expect(statistics.decodeDurations.sum > 0 && statistics.decodeDurations.sum < 10)
+    }
+}
+
+@Suite(.enabled(if: SharedData.isAvailable)) struct AlertFeedIngestTests {
+    static let alertsFile = "alerts/mta_subway_alerts_20240120T185938.pb"
+
+    func payload(_ bytes: Data) -> FeedPayload {
+        FeedPayload(feedID: "subway-alerts", format: .gtfsRealtime, kind: .alerts, bytes: bytes, origin: "test")
+    }
+
+    @Test func alertsFeedsAreKeptApartAndABadOneKeepsTheLastGoodAlerts() throws {
+        let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        let bytes = try SharedData.data(Self.alertsFile)
+        #expect(ingest.ingest(payload(bytes), feedTime: 1_705_795_200, wallTime: 1))
+        let header = try #require(ingest.alerts(feedTime: 1_705_795_200, staleAfter: { _ in 90 }).feeds.first?.header.timestamp)
+        let kept = ingest.alerts(feedTime: Double(header), staleAfter: { _ in 90 })
+        #expect(kept.feeds.count == 1 && kept.timestamp == Double(header) && !kept.isStale)
+        #expect(kept.feeds[0].entities.count > 300)
+        // The Mercury extension was decoded (the vehicles registry would have skipped it).
+        #expect(kept.feeds[0].entities.contains { $0.alert?.mercuryAlert?.alertType == "Delays" })
+        #expect(ingest.snapshot.feeds.isEmpty, "alerts are not vehicle reports")
+
+        for bad in [Data(), Data([0x0a, 0xff, 0xff]), bytes.prefix(bytes.count / 2), Data("<html>oops</html>".utf8)] {
+            #expect(!ingest.ingest(payload(bad), feedTime: Double(header) + 10, wallTime: 2))
+        }
+        let after = ingest.alerts(feedTime: Double(header) + 10, staleAfter: { _ in 90 })
+        #expect(after.isStale && after.feeds.first?.entities.count == kept.feeds[0].entities.count)
+        let status = try #require(ingest.status(feedTime: Double(header) + 10, staleAfter: { _ in 90 }).first { $0.id == "subway-alerts" })
+        #expect(status.accepted == 1 && status.failures == 4 && status.failure != nil)
+
+        // A vehicles feed delivered as alerts is refused, not taken for "no alerts".
+        let vehicles = try SharedData.data(FeedIngestTests.folder + "feed51-7_20190601T112825.pb")
+        #expect(!ingest.ingest(payload(vehicles), feedTime: Double(header) + 20, wallTime: 3))
+        #expect(ingest.status(feedTime: Double(header) + 20, staleAfter: { _ in 90 }).first?.failure?.contains("not an alerts feed") == true)
+    }
+
+    @Test func anAlertsFeedWithoutEntitiesSaysNothingIsInForce() throws {
+        let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        let empty = GTFSRealtime.FeedMessage(header: GTFSRealtime.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: 1000), entities: [])
+        #expect(ingest.ingest(payload(Data(empty.protobufBytes)), feedTime: 1000, wallTime: 1))
+        let kept = ingest.alerts(feedTime: 1010, staleAfter: { _ in 90 })
+        #expect(kept.feeds.count == 1 && kept.feeds[0].entities.isEmpty && !kept.isStale && kept.timestamp == 1000)
     }
 }

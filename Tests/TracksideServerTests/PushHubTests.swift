@@ -165,7 +165,9 @@ import TestSupport
         let (watcher, other) = (ClientID(1), ClientID(2))
         _ = hub.connect(watcher)
         _ = hub.connect(other)
-        #expect(hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1).isEmpty)
+        // No arrivals computed yet: only the (empty) current alerts.
+        let watched = try message(to: watcher, in: hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1))
+        #expect(watched.type == "alerts" && watched.object["reset"] as? Bool == true)
         #expect(hub.watchedStations == ["127"])
         let first = Array(#"{"type":"arrivals","station":"127"}"#.utf8)
         let sent = hub.updateStation("127", message: first)
@@ -173,7 +175,7 @@ import TestSupport
         #expect(hub.updateStation("127", message: first).isEmpty)
         // A new watcher gets the latest message at once.
         let late = hub.receive(#"{"op":"watch","station":"127"}"#, from: other, now: 1)
-        #expect(late.count == 1 && late[0].message == first)
+        #expect(late.count == 2 && late[0].message == first)
         _ = hub.receive(#"{"op":"watch","station":"A27"}"#, from: watcher, now: 1)
         #expect(hub.watchCount == 3 && hub.subscriptionCount == 0)
         let limit = try message(to: watcher, in: hub.receive(#"{"op":"watch","station":"R16"}"#, from: watcher, now: 1))

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import TransitData
 @testable import TracksideServer
 
 @Suite struct ReplayScheduleTests {
@@ -64,6 +65,28 @@ import TestSupport
         // 2024-01-20 19:06:00 in New York is 2024-01-21 00:06:00 UTC.
         #expect(recording.files[0].timestamp == 1_705_795_560)
         #expect(recording.skipped == ["nostamp.pb: no timestamp in its content or name"])
+    }
+
+    @Test func recognisesAlertsFeedsByNameOrContent() throws {
+        let header = GTFSRealtime.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: 1_705_795_500)
+        let alertOnly = GTFSRealtime.FeedMessage(header: header, entities: [GTFSRealtime.FeedEntity(
+            id: "x", alert: GTFSRealtime.Alert(headerText: .init(translations: [.init(text: "Delays")])))])
+        let path = try folder([
+            // Named as `trackside record` and shared/data name them; an empty file is a failed fetch.
+            "subway-alerts_20240120T190000.pb": [], "mta_subway_alerts_20240120T185938.pb": [0x0a, 0x00],
+            // Recognised by content, and then every file of that feed id.
+            "camsys_20240120T190100.pb": alertOnly.protobufBytes, "camsys_20240120T190200.pb": [0xff],
+            "ace_20240120T190632.pb": [0x0a, 0x00], "bus_20240120T190500.json": Array("{}".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recording = try ReplayRecording(directory: path) { _, _ in nil }
+        let kinds = Dictionary(recording.files.map { ($0.path.split(separator: "/").last.map(String.init) ?? "", $0.kind) },
+                               uniquingKeysWith: { first, _ in first })
+        #expect(kinds == [
+            "subway-alerts_20240120T190000.pb": .alerts, "mta_subway_alerts_20240120T185938.pb": .alerts,
+            "camsys_20240120T190100.pb": .alerts, "camsys_20240120T190200.pb": .alerts,
+            "ace_20240120T190632.pb": .vehicles, "bus_20240120T190500.json": .vehicles,
+        ])
     }
 
     @Test func refusesFoldersWithoutFeeds() throws {

@@ -89,7 +89,39 @@ import TransitEngine
                 + update.stopTimeUpdates.compactMap { $0.departure?.time }
             #expect(ahead.allSatisfy { Double($0) >= now - 1 })
         }
-        #expect(decoded.entities.compactMap(\.alert).count == 2)
+        #expect(decoded.entities.allSatisfy { $0.alert == nil }, "the demo's alerts are a feed of their own")
+    }
+
+    /// The demo alerts as the server shows them: encoded, decoded with the Mercury extension, and
+    /// turned into display alerts with the timetable's stations.
+    func displayAlerts(at now: Double) throws -> [DisplayAlert] {
+        let feed = try ServiceAlerts.decodeFeed(Data(try simulator().alertsFeed(at: now).protobufBytes))
+        #expect(feed.header.mercuryFeedHeader?.mercuryVersion == "1.0" && feed.header.timestamp == UInt64(now))
+        let lookup = AlertStationLookup(stops: Self.feed.stops)
+        return ServiceAlerts.displayAlerts(from: feed, at: now, station: { lookup.station(of: $0) })
+    }
+
+    @Test func demoAlertsAreLabelledNameTheLinesAndStationsAndVaryWithTheTimeOfDay() throws {
+        let morning = try displayAlerts(at: Self.monday(10, 0))
+        #expect(morning.map(\.type) == ["Delays", "Stations Skipped", "Part Suspended", "Elevator Outage"])
+        #expect(morning.allSatisfy { $0.header.hasPrefix("Demo alert:") })
+        #expect(morning.map(\.when) == [.now, .laterToday, .tomorrow, .now])
+        #expect(morning[0].routes == ["1", "2"] && morning[1].isPlanned && !morning[0].isPlanned)
+        #expect(morning[0].headerSegments.contains(.route("1")) && morning[0].headerSegments.contains(.route("2")))
+        // Stations are real stations of the timetable, named in the text; the elevator outage was
+        // published per platform and collapsed into one alert.
+        let stationIDs = Set(Self.feed.stops.filter { $0.locationType == .station }.map(\.id))
+        let named = morning.flatMap(\.stations)
+        #expect(!named.isEmpty && named.allSatisfy(stationIDs.contains))
+        #expect(morning[3].sourceIDs.count == 2 && morning[3].sourceIDs.allSatisfy { $0.hasSuffix("#EL901") })
+        let elevatorStation = try #require(Self.feed.stops[id: morning[3].stations[0]])
+        #expect(morning[3].header.contains(elevatorStation.name))
+
+        // Late in the evening the skipped stations are tomorrow's; the suspension still is too.
+        #expect(try displayAlerts(at: Self.monday(21, 0)).map(\.when) == [.now, .tomorrow, .tomorrow, .now])
+        // The feed stays the same within a block of hours (only the header time moves).
+        let a = try simulator().alertsFeed(at: Self.monday(10, 0)).entities
+        #expect(a == (try simulator().alertsFeed(at: Self.monday(10, 40)).entities))
     }
 
     @Test func theSameSeedGivesTheSameBytesAndAnotherSeedOtherDelays() throws {

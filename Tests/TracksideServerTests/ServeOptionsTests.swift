@@ -100,7 +100,7 @@ import WebSocketServer
             "--max-bbox-span", "12.5", "--max-view-vehicles", "100", "--max-watches", "2", "--subscribe-burst", "3",
             "--subscribe-rate", "0.5", "--history-retention", "60", "--tick", "0.25", "--stale-after", "45",
             "--source", "replay:recordings", "--gtfs", "g.zip", "--data", "Data", "--sim-interval", "30", "--sim-seed", "42",
-            "--replay-speed", "100", "--replay-skip", "5", "--static-gtfs-url", "http://127.0.0.1:9/g.zip", "--cache", "cache",
+            "--replay-speed", "100", "--replay-skip", "5", "--show-no-scheduled-service", "--static-gtfs-url", "http://127.0.0.1:9/g.zip", "--cache", "cache",
             "--subway-base", "http://127.0.0.1:9/", "--bus-time-url", "http://127.0.0.1:9/vm.json", "--bus-time-key", "k",
             "--subway-interval", "2", "--alerts-interval", "3", "--bus-interval", "31", "--fetch-timeout", "4",
             "--log-level", "debug", "--log-format", "json",
@@ -124,6 +124,9 @@ import WebSocketServer
         #expect(settings.application.gtfsPaths == ["g.zip"] && settings.dataFolder == "Data" && settings.cacheFolder == "cache")
         #expect(settings.application.simulatorInterval == 30 && settings.application.simulatorSeed == 42)
         #expect(settings.application.replaySpeed == 100 && settings.application.replaySkip == 5)
+        #expect(settings.application.showsNoScheduledService)
+        let defaults = try self.settings([])
+        #expect(!defaults.application.showsNoScheduledService)
         #expect(settings.staticGTFSURL == "http://127.0.0.1:9/g.zip")
         let feeds = settings.application.mtaFeeds
         #expect(feeds.subwayBase == "http://127.0.0.1:9/" && feeds.busTimeURL == "http://127.0.0.1:9/vm.json" && feeds.busTimeKey == "k")

@@ -121,6 +121,9 @@ public enum ServeOptions {
                                                      help: "start the recording again after its last file")
     public static let replaySkip = Option<Double>.number("replay-skip", in: 0...1e9, default: application.replaySkip,
                                                          help: "start this many recorded seconds in; earlier files play at once")
+    public static let showNoScheduledService = Option<Bool>.flag(
+        "show-no-scheduled-service", default: application.showsNoScheduledService,
+        help: "also serve MTA's timetabled \"No Scheduled Service\" alerts (hidden by default, see docs/ALERTS.md)")
     public static let staticGTFSURL = Option<String>.url("static-gtfs-url", default: StaticGTFSCache.defaultURL,
                                                          help: "where --source mta downloads the static subway GTFS when no --gtfs is given (kept a day)")
     public static let cacheFolder = Option<String?>.text("cache", "DIR", shown: "$XDG_CACHE_HOME/trackside, else ~/.cache/trackside",
@@ -148,7 +151,7 @@ public enum ServeOptions {
         OptionGroup("Source and data", [
             source.declaration, gtfs.declaration, dataFolder.declaration, simulatorInterval.declaration,
             simulatorSeed.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
-            staticGTFSURL.declaration, cacheFolder.declaration,
+            showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),
         LiveFeedOptions.group,
         LogOptions.group,

@@ -56,6 +56,7 @@ public struct ServeSettings: Sendable {
         application.replaySpeed = options[O.replaySpeed]
         application.replayLoops = options[O.replayLoop]
         application.replaySkip = options[O.replaySkip]
+        application.showsNoScheduledService = options[O.showNoScheduledService]
         application.mtaFeeds = LiveFeedOptions.feeds(options)
         application.fetchTimeout = options[LiveFeedOptions.fetchTimeout]
         application.framing.display = options[O.frameAncestors]

@@ -8,8 +8,9 @@ import WebSocketServer
 /// the seed and the instant. Every trip gets a delay profile drawn from the seed (most trains a
 /// little late, some early, delays drifting from stop to stop), and the report is what a NYCT
 /// subway feed says about it: trip updates with predicted times for the stops ahead, vehicle
-/// positions with a stop and a status but no coordinates, the NYCT extensions, and a few
-/// alerts. The bytes then take the same path as a live feed: encode, decode, place.
+/// positions with a stop and a status but no coordinates, the NYCT extensions; and a separate
+/// alerts feed with the Mercury extension. The bytes then take the same path as a live feed:
+/// encode, decode, place.
 public struct ScheduleSimulator: Sendable {
     /// One trip of the timetable, times relative to its service day.
     struct TimetabledTrip: Sendable {
@@ -24,8 +25,10 @@ public struct ScheduleSimulator: Sendable {
 
     private let trips: [TimetabledTrip]
     private let serviceDays: ServiceDays
-    private let timeZone: TimeZone
+    let timeZone: TimeZone
     let routeIDs: [String]
+    /// Three stations along the first route, which the demo alerts are about.
+    let alertStations: [AlertStation]
     private let seed: UInt64
 
     /// Shortest time the simulator keeps a train at a stop whose timetable gives none.
@@ -54,6 +57,7 @@ public struct ScheduleSimulator: Sendable {
         serviceDays = ServiceDays(feed: feed)
         timeZone = feed.timeZone ?? TimeZone(identifier: "UTC")!
         routeIDs = Array(Set(trips.map(\.routeID))).sorted()
+        alertStations = Self.alertStations(feed: feed, trips: trips, route: routeIDs.first)
         self.seed = seed
     }
 

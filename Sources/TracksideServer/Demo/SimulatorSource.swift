@@ -1,9 +1,10 @@
 import Foundation
 import TransitData
 
-/// `--source demo` (the default) and `--source sim`: a `ScheduleSimulator` published like a live
-/// feed. Every `interval` seconds it encodes the simulator's report at the wall-clock time and
-/// delivers the bytes, which are decoded and placed exactly like a live MTA fetch.
+/// `--source demo` (the default) and `--source sim`: a `ScheduleSimulator` published like live
+/// feeds. Every `interval` seconds it encodes the simulator's subway feed and its alerts feed
+/// at the wall-clock time and delivers the bytes (`<kind>-subway`, `<kind>-alerts`), which are
+/// decoded exactly like live MTA fetches.
 public final class SimulatorSource: FeedSource, Sendable {
     public let kind: String
     private let simulator: ScheduleSimulator
@@ -22,9 +23,12 @@ public final class SimulatorSource: FeedSource, Sendable {
         self.clock = clock
     }
 
-    public var expectedFeeds: [ExpectedFeed] { [ExpectedFeed(feedID: feedID, interval: interval)] }
+    public var expectedFeeds: [ExpectedFeed] {
+        [ExpectedFeed(feedID: feedID, interval: interval), ExpectedFeed(feedID: alertsFeedID, interval: interval)]
+    }
 
     private var feedID: String { "\(kind)-subway" }
+    private var alertsFeedID: String { "\(kind)-alerts" }
 
     /// The simulated railway runs on the wall clock.
     public func feedTime(atWallTime wallTime: Double) -> Double { wallTime }
@@ -34,8 +38,11 @@ public final class SimulatorSource: FeedSource, Sendable {
             var next = clock()
             while thread.sleep(until: next) {
                 let now = clock()
-                let bytes = simulator.feed(at: now).protobufBytes
-                deliver(FeedPayload(feedID: feedID, format: .gtfsRealtime, bytes: Data(bytes), origin: "\(kind) simulator"))
+                let vehicles = simulator.feed(at: now).protobufBytes
+                deliver(FeedPayload(feedID: feedID, format: .gtfsRealtime, bytes: Data(vehicles), origin: "\(kind) simulator"))
+                let alerts = simulator.alertsFeed(at: now).protobufBytes
+                deliver(FeedPayload(feedID: alertsFeedID, format: .gtfsRealtime, kind: .alerts, bytes: Data(alerts),
+                                    origin: "\(kind) simulator alerts"))
                 next = now + interval
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TransitData
 
 /// How a feed's bytes are encoded.
 public enum FeedFormat: String, Sendable {
@@ -24,6 +25,9 @@ public struct FeedPayload: Sendable {
     /// Stable per feed (`bdfm`, `feed51-7`, `siri-vm`): a newer payload replaces an older one.
     public var feedID: String
     public var format: FeedFormat
+    /// What the feed reports: vehicles (trip updates, positions, SIRI) or service alerts,
+    /// which are decoded with their own extensions and kept in their own store.
+    public var kind: RealtimeFeedKind
     public var bytes: Data
     /// Where it came from, for logs (`replay:…/feed51-7_20190601T112825.pb`).
     public var origin: String
@@ -32,10 +36,11 @@ public struct FeedPayload: Sendable {
     public var round: Int
     public var content: Content
 
-    public init(feedID: String, format: FeedFormat, bytes: Data, origin: String, round: Int = 0,
-                content: Content = .document) {
+    public init(feedID: String, format: FeedFormat, kind: RealtimeFeedKind = .vehicles, bytes: Data, origin: String,
+                round: Int = 0, content: Content = .document) {
         self.feedID = feedID
         self.format = format
+        self.kind = kind
         self.bytes = bytes
         self.origin = origin
         self.round = round

@@ -24,15 +24,8 @@ public struct FeedStore<Feed: Sendable>: Sendable {
         public fileprivate(set) var failures = 0
     }
 
-    /// What the store did with an update.
-    public enum Outcome: Equatable, Sendable {
-        /// Replaced the kept feed: the next tick should run.
-        case accepted
-        /// Not newer than the kept feed; nothing changed.
-        case duplicate
-        /// Kept the previous feed; the feed is now stale.
-        case failed(String)
-    }
+    /// What the store did with an update (the same for every kind of feed).
+    public typealias Outcome = FeedUpdateOutcome
 
     public private(set) var entries: [String: Entry] = [:]
 
@@ -96,6 +89,16 @@ public struct FeedStore<Feed: Sendable>: Sendable {
                               staleAfter: threshold, lastFailure: entry.lastFailure, lastFailureAt: entry.lastFailureAt)
         }
     }
+}
+
+/// What a feed store did with an update.
+public enum FeedUpdateOutcome: Equatable, Sendable {
+    /// Replaced the kept feed: the next tick should run.
+    case accepted
+    /// Not newer than the kept feed; nothing changed.
+    case duplicate
+    /// Kept the previous feed; the feed is now stale.
+    case failed(String)
 }
 
 /// One feed's health, as `/api/feeds` reports it.

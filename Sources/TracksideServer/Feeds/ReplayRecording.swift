@@ -1,4 +1,5 @@
 import Foundation
+import TransitData
 
 /// A folder of recorded feed files, in the order they were published.
 ///
@@ -6,12 +7,18 @@ import Foundation
 /// by the time inside them (GTFS-rt header timestamp, SIRI ResponseTimestamp); a file whose
 /// content does not say (garbage, truncated) keeps the time in its name, so it is still
 /// played at its place and the server shows how it copes with a bad fetch.
+///
+/// A feed id holds service alerts when its name says so (`subway-alerts` as `FeedRecorder`
+/// writes it, `mta_subway_alerts` in shared/data) or any of its files scans as an alerts feed
+/// (`RealtimeFeedKind.detect`); every file of that id, failed fetches included, then plays as
+/// an alerts update.
 public struct ReplayRecording: Sendable {
     /// One recorded fetch.
     public struct File: Equatable, Sendable {
         public var path: String
         public var feedID: String
         public var format: FeedFormat
+        public var kind: RealtimeFeedKind
         /// When the feed was published, in the feeds' clock.
         public var timestamp: Double
     }
@@ -36,6 +43,7 @@ public struct ReplayRecording: Sendable {
         }
         var files: [File] = []
         var skipped: [String] = []
+        var alertFeedIDs: Set<String> = []
         for name in names {
             guard let (feedID, format) = Self.feedIDAndFormat(name) else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
@@ -47,8 +55,10 @@ public struct ReplayRecording: Sendable {
                 skipped.append("\(name): no timestamp in its content or name")
                 continue
             }
-            files.append(File(path: path, feedID: feedID, format: format, timestamp: timestamp))
+            if Self.isAlerts(feedID: feedID, format: format, bytes: bytes) { alertFeedIDs.insert(feedID) }
+            files.append(File(path: path, feedID: feedID, format: format, kind: .vehicles, timestamp: timestamp))
         }
+        for index in files.indices where alertFeedIDs.contains(files[index].feedID) { files[index].kind = .alerts }
         guard !files.isEmpty else {
             throw Failure(description: "no replayable feed files (*.pb, *.json, optionally .gz) in \(directory)")
         }
@@ -56,6 +66,13 @@ public struct ReplayRecording: Sendable {
         self.files = files.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
             .map(\.element)
         self.skipped = skipped
+    }
+
+    /// Whether one recorded file belongs to an alerts feed, by its feed id or its content.
+    static func isAlerts(feedID: String, format: FeedFormat, bytes: Data) -> Bool {
+        if feedID.lowercased().contains("alerts") { return true }
+        guard format == .gtfsRealtime, let plain = try? Inflate.gunzipIfNeeded(bytes) else { return false }
+        return RealtimeFeedKind.detect([UInt8](plain)) == .alerts
     }
 
     /// `feed51-7_20190601T112825.pb.gz` → (`feed51-7`, GTFS-realtime); nil for other files.

@@ -43,8 +43,8 @@ public final class ReplaySource: FeedSource, Sendable {
             let file = recording.files[index]
             // An unreadable file is delivered empty, so it fails decoding like any bad fetch.
             let bytes = FileManager.default.contents(atPath: file.path) ?? Data()
-            deliver(FeedPayload(feedID: file.feedID, format: file.format, bytes: bytes, origin: "replay:\(file.path)",
-                                round: round))
+            deliver(FeedPayload(feedID: file.feedID, format: file.format, kind: file.kind, bytes: bytes,
+                                origin: "replay:\(file.path)", round: round))
             n += 1
         }
     }

@@ -92,7 +92,7 @@ extension TracksideApp {
                           help: "Push WebSocket handshakes completed.", Double(sockets.acceptedConnections))
         exposition.single("trackside_push_subscriptions", .gauge, help: "Connections showing a view.",
                           Double(push.subscriptions))
-        exposition.single("trackside_push_watches", .gauge, help: "Stations watched, over all connections.",
+        exposition.single("trackside_push_watches", .gauge, help: "Stations and routes watched, over all connections.",
                           Double(push.watches))
         exposition.single("trackside_push_regions", .gauge, help: "Distinct subscribed views.", Double(push.regions))
         exposition.single("trackside_push_seq", .gauge, help: "Number of the latest published tick.", Double(push.seq))

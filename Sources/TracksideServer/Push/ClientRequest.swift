@@ -12,6 +12,9 @@ public enum ClientRequest: Equatable, Sendable {
     /// (NYC's are disjoint; on a clash the station is meant).
     case watch(station: String)
     case unwatch(station: String)
+    /// Push the alerts of a route when they change.
+    case watchRoute(route: String)
+    case unwatchRoute(route: String)
 
     /// The part of the map and the vehicles a client asks for.
     public struct ViewRequest: Equatable, Sendable {
@@ -106,9 +109,15 @@ public enum ClientRequest: Equatable, Sendable {
             guard seq >= 0 else { throw PushRequestError(.badRequest, "\"seq\" must not be negative") }
             self = .resume(epoch: epoch, seq: UInt64(seq), view: try Self.view(raw))
         case "watch":
-            self = .watch(station: try Self.station(raw))
+            switch try Self.watchTarget(raw) {
+            case .station(let station): self = .watch(station: station)
+            case .route(let route): self = .watchRoute(route: route)
+            }
         case "unwatch":
-            self = .unwatch(station: try Self.station(raw))
+            switch try Self.watchTarget(raw) {
+            case .station(let station): self = .unwatch(station: station)
+            case .route(let route): self = .unwatchRoute(route: route)
+            }
         default:
             throw PushRequestError(.badRequest, "unknown op \"\(raw.op.prefix(32))\"; expected subscribe, resume, watch or unwatch")
         }
@@ -123,9 +132,10 @@ public enum ClientRequest: Equatable, Sendable {
         var seq: Int64?
         var station: String?
         var busStop: String?
+        var route: String?
 
         enum CodingKeys: String, CodingKey {
-            case op, bbox, layers, routes, epoch, seq, station
+            case op, bbox, layers, routes, epoch, seq, station, route
             case busStop = "bus_stop"
         }
     }
@@ -137,24 +147,40 @@ public enum ClientRequest: Equatable, Sendable {
         return try ViewRequest(bbox: values, layers: raw.layers, routes: raw.routes)
     }
 
-    private static func station(_ raw: RawRequest) throws(PushRequestError) -> String {
-        guard let station = raw.station ?? raw.busStop else {
-            throw PushRequestError(.badRequest, "\(raw.op) needs \"station\" (or \"bus_stop\")")
+    /// What a watch or unwatch names: exactly one of a station (or bus stop) or a route.
+    private static func watchTarget(_ raw: RawRequest) throws(PushRequestError) -> AlertScope {
+        switch (raw.station ?? raw.busStop, raw.route) {
+        case (let station?, nil): return .station(try stationID(station))
+        case (nil, let route?): return .route(try routeID(route))
+        case (nil, nil): throw PushRequestError(.badRequest, "\(raw.op) needs \"station\" (or \"bus_stop\") or \"route\"")
+        case (_?, _?): throw PushRequestError(.badRequest, "\(raw.op) takes \"station\" or \"route\", not both")
         }
-        return try stationID(station)
     }
 
-    /// A station id as clients may send it (`watch`, `/api/stations/{id}`): 1 to 32 letters,
-    /// digits, `_`, `-` or `.`; anything else is a malformed request.
+    /// A station id as clients may send it (`watch`, `/api/stations/{id}`, `/api/alerts`): 1 to
+    /// 32 letters, digits, `_`, `-` or `.`; anything else is a malformed request.
     public static func stationID(_ station: String) throws(PushRequestError) -> String {
-        let allowed = station.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        }
-        guard !station.isEmpty, station.utf8.count <= 32, allowed else {
+        guard isIdentifier(station) else {
             throw PushRequestError(.badRequest, "station ids are 1 to 32 letters, digits, '_', '-' or '.'")
         }
         return station
+    }
+
+    /// A route id as clients may send it (`watch`, `/api/alerts`): the same characters as a
+    /// station id (`A`, `6X`, `M15`, `B44-SBS`).
+    public static func routeID(_ route: String) throws(PushRequestError) -> String {
+        guard isIdentifier(route) else {
+            throw PushRequestError(.badRequest, "route ids are 1 to 32 letters, digits, '_', '-' or '.'")
+        }
+        return route
+    }
+
+    private static func isIdentifier(_ text: String) -> Bool {
+        let allowed = text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        return !text.isEmpty && text.utf8.count <= 32 && allowed
     }
 
     private static func describe(_ error: DecodingError) -> String {

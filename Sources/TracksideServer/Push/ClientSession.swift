@@ -28,6 +28,8 @@ public struct ClientSession: Sendable {
     public private(set) var stations: Set<String> = []
     /// Subscribe/resume messages refused by the rate limit so far.
     public private(set) var rateLimited = 0
+    /// Routes whose alerts this connection receives.
+    public private(set) var routes: Set<String> = []
     private var subscribeBudget: TokenBucket
 
     public init(limits: PushLimits) {
@@ -45,17 +47,29 @@ public struct ClientSession: Sendable {
             case .resume(let epoch, let seq, let view):
                 return try resume(epoch: epoch, seq: seq, view: view, context: context, now: now)
             case .watch(let station):
-                guard stations.contains(station) || stations.count < context.limits.maximumWatches else {
-                    throw PushRequestError(.tooManyWatches, "at most \(context.limits.maximumWatches) stations per connection")
-                }
+                if !stations.contains(station) { try checkWatchLimit(context.limits) }
                 stations.insert(station)
                 return nil
             case .unwatch(let station):
                 stations.remove(station)
                 return nil
+            case .watchRoute(let route):
+                if !routes.contains(route) { try checkWatchLimit(context.limits) }
+                routes.insert(route)
+                return nil
+            case .unwatchRoute(let route):
+                routes.remove(route)
+                return nil
             }
         } catch {
             return ServerMessage.error(error)
+        }
+    }
+
+    /// Stations and routes share one budget of watches.
+    private func checkWatchLimit(_ limits: PushLimits) throws(PushRequestError) {
+        guard stations.count + routes.count < limits.maximumWatches else {
+            throw PushRequestError(.tooManyWatches, "at most \(limits.maximumWatches) stations and routes per connection")
         }
     }
 

@@ -44,6 +44,12 @@ public struct PushHub: Sendable {
     private var stationMessages: [String: [UInt8]] = [:]
     /// Subscribe/resume messages refused by a session's rate limit, over all connections ever.
     public private(set) var rateLimitedCount = 0
+    private var routeWatchers: [String: Set<ClientID>] = [:]
+    /// The latest alerts, in feed order, and the feeds' time they were computed at.
+    private var alerts: [PublishedAlert] = []
+    private var alertsTime: Double = 0
+    /// What the watchers of each watched scope were last sent, by alert id.
+    private var sentAlerts: [AlertScope: [String: PublishedAlert]] = [:]
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -54,9 +60,9 @@ public struct PushHub: Sendable {
     /// How many connections are open, and how many distinct regions they show.
     public var connectionCount: Int { sessions.count }
     public var regionCount: Int { subscribers.count }
-    /// Connections showing a view, and station watches over all connections.
+    /// Connections showing a view, and station and route watches over all connections.
     public var subscriptionCount: Int { subscribers.values.reduce(0) { $0 + $1.count } }
-    public var watchCount: Int { watchers.values.reduce(0) { $0 + $1.count } }
+    public var watchCount: Int { (Array(watchers.values) + routeWatchers.values).reduce(0) { $0 + $1.count } }
     /// Stations someone watches: the tick computes arrivals only for these.
     public var watchedStations: Set<String> { Set(watchers.keys) }
 
@@ -73,10 +79,11 @@ public struct PushHub: Sendable {
         guard let session = sessions.removeValue(forKey: client) else { return }
         if let region = session.region { leave(region, client) }
         for station in session.stations { unwatch(station, client) }
+        for route in session.routes { unwatchRoute(route, client) }
     }
 
-    /// A text message from a connection: its reply, and a watched station's latest message
-    /// when the message started a watch.
+    /// A text message from a connection: its reply, and when the message started a watch, the
+    /// station's latest arrivals message and the scope's current alerts (`reset`).
     public mutating func receive(_ text: String, from client: ClientID, now: Double) -> [Delivery] {
         guard var session = sessions[client] else { return [] }
         let before = session
@@ -92,8 +99,47 @@ public struct PushHub: Sendable {
         for station in session.stations.subtracting(before.stations) {
             watchers[station, default: []].insert(client)
             if let message = stationMessages[station] { deliveries.append(Delivery(message: message, recipients: [client])) }
+            deliveries.append(alertReset(.station(station), to: client))
+        }
+        for route in before.routes.subtracting(session.routes) { unwatchRoute(route, client) }
+        for route in session.routes.subtracting(before.routes) {
+            routeWatchers[route, default: []].insert(client)
+            deliveries.append(alertReset(.route(route), to: client))
         }
         return deliveries
+    }
+
+    /// New alerts computed at `now` (the feeds' time): each watched station or route whose
+    /// alerts changed gets one `alerts` message with what was added, updated and removed.
+    public mutating func updateAlerts(_ alerts: [PublishedAlert], now: Double) -> [Delivery] {
+        self.alerts = alerts
+        alertsTime = now
+        var deliveries: [Delivery] = []
+        for (scope, sent) in sentAlerts {
+            let next = alerts.filter(scope.covers)
+            let diff = AlertDiff(previous: sent, next: next)
+            guard !diff.isEmpty else { continue }
+            sentAlerts[scope] = AlertDiff.current(next)
+            let message = ServerMessage.alerts(scope: scope, timestamp: now, reset: false, diff: diff)
+            deliveries.append(Delivery(message: message, recipients: Array(alertWatchers(of: scope))))
+        }
+        return deliveries
+    }
+
+    /// A new watcher's first alerts message: the scope's whole current set.
+    private mutating func alertReset(_ scope: AlertScope, to client: ClientID) -> Delivery {
+        let current = alerts.filter(scope.covers)
+        sentAlerts[scope] = AlertDiff.current(current)
+        let message = ServerMessage.alerts(scope: scope, timestamp: alertsTime, reset: true,
+                                           diff: AlertDiff(previous: [:], next: current))
+        return Delivery(message: message, recipients: [client])
+    }
+
+    private func alertWatchers(of scope: AlertScope) -> Set<ClientID> {
+        switch scope {
+        case .station(let station): watchers[station] ?? []
+        case .route(let route): routeWatchers[route] ?? []
+        }
     }
 
     /// A new tick: diffs `states` against the published ones (skipping states a client can
@@ -133,8 +179,8 @@ public struct PushHub: Sendable {
         return deliveries
     }
 
-    /// The hook for station arrivals and alerts: stores a station's latest message and
-    /// sends it to the station's watchers when it differs from the previous one.
+    /// The hook for station arrivals: stores a station's latest message and sends it to the
+    /// station's watchers when it differs from the previous one.
     public mutating func updateStation(_ station: String, message: [UInt8]) -> [Delivery] {
         guard stationMessages[station] != message else { return [] }
         stationMessages[station] = message
@@ -165,6 +211,17 @@ public struct PushHub: Sendable {
 
     private mutating func unwatch(_ station: String, _ client: ClientID) {
         watchers[station]?.remove(client)
-        if watchers[station]?.isEmpty == true { watchers[station] = nil }
+        if watchers[station]?.isEmpty == true {
+            watchers[station] = nil
+            sentAlerts[.station(station)] = nil
+        }
+    }
+
+    private mutating func unwatchRoute(_ route: String, _ client: ClientID) {
+        routeWatchers[route]?.remove(client)
+        if routeWatchers[route]?.isEmpty == true {
+            routeWatchers[route] = nil
+            sentAlerts[.route(route)] = nil
+        }
     }
 }

@@ -4,7 +4,7 @@ public struct PushLimits: Sendable {
     public var maximumSpanKilometres: Double = 30
     /// A view that would show more vehicles than this is refused with `bbox_too_large`.
     public var maximumVehiclesPerView = 2500
-    /// Stations one connection may watch at once.
+    /// Stations and routes one connection may watch at once.
     public var maximumWatches = 16
     /// Subscribe/resume messages accepted in a burst…
     public var subscribeBurst = 10.0

@@ -48,6 +48,28 @@ public enum ServerMessage {
         return json.bytes
     }
 
+    /// A scope's alert changes: `{"type":"alerts","station":"127"|"route":"A","ts":<s>,"reset":…,
+    /// "add":[alert…],"update":[alert…],"remove":["id",…]}`. With `reset`, the client drops every
+    /// alert it holds for the scope and `add` is the whole current set (the first message after a
+    /// watch).
+    public static func alerts(scope: AlertScope, timestamp: Double, reset: Bool, diff: AlertDiff) -> [UInt8] {
+        let size = (diff.added + diff.updated).reduce(128) { $0 + $1.json.count } + diff.removed.count * 32
+        var json = JSONWriter(reservingCapacity: size)
+        json.object { o in
+            o.key("type"); o.value("alerts")
+            switch scope {
+            case .station(let station): o.key("station"); o.value(station)
+            case .route(let route): o.key("route"); o.value(route)
+            }
+            o.key("ts"); o.value(Int64(timestamp.rounded(.down)))
+            o.key("reset"); o.value(reset)
+            o.key("add"); o.array { a in for alert in diff.added { a.raw(alert.json) } }
+            o.key("update"); o.array { a in for alert in diff.updated { a.raw(alert.json) } }
+            o.key("remove"); o.array { a in for id in diff.removed { a.value(id) } }
+        }
+        return json.bytes
+    }
+
     /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
     public static func vehicleList(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
                                    vehicles: [PublishedVehicle]) -> [UInt8] {

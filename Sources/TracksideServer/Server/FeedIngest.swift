@@ -1,13 +1,38 @@
 import Foundation
 import Synchronization
+import TransitData
 import TransitEngine
 import WebSocketServer
 
-/// Turns delivered payloads into the feed store's reports: decodes each with the engine's
-/// profile and offers it, so a bad fetch only marks its feed stale. Thread-safe: sources
+/// Turns delivered payloads into the feed stores' contents: decodes vehicle feeds into reports
+/// with the engine's profile and alerts feeds into messages with the Mercury extensions, and
+/// offers each to its store, so a bad fetch only marks its feed stale. Thread-safe: sources
 /// deliver from their own threads, ticks read from theirs.
 public final class FeedIngest: Sendable {
-    private let store = Mutex(FeedStore<FeedReport>())
+    /// The two stores, kept apart because vehicles and alerts are decoded differently, and
+    /// under one lock so that a new replay round empties both at once.
+    private struct Stores {
+        var vehicles = FeedStore<FeedReport>()
+        var alerts = FeedStore<GTFSRealtime.FeedMessage>()
+
+        /// `FeedStore.confirm` on the store of `kind`'s feeds.
+        mutating func confirm(_ kind: RealtimeFeedKind, id: String) {
+            switch kind {
+            case .vehicles: vehicles.confirm(id: id)
+            case .alerts: alerts.confirm(id: id)
+            }
+        }
+
+        /// `FeedStore.reject` on the store of `kind`'s feeds.
+        mutating func reject(_ kind: RealtimeFeedKind, id: String, reason: String, at wallTime: Double) -> FeedUpdateOutcome {
+            switch kind {
+            case .vehicles: vehicles.reject(id: id, reason: reason, at: wallTime)
+            case .alerts: alerts.reject(id: id, reason: reason, at: wallTime)
+            }
+        }
+    }
+
+    private let stores = Mutex(Stores())
     /// Per feed, what its fetches came to (`/metrics`).
     private let fetchStatistics = Mutex<[String: FeedStatistics]>([:])
     /// Routes seen calling at stops in every accepted report, kept across replay rounds: they
@@ -31,19 +56,19 @@ public final class FeedIngest: Sendable {
                        staleAfter: Double = .infinity) -> Bool {
         var statistics = FeedStatistics()
         statistics.fetched(bytes: payload.bytes.count)
-        let outcome: FeedStore<FeedReport>.Outcome
+        let outcome: FeedUpdateOutcome
         switch payload.content {
         case .notModified:
             statistics.succeeded(at: wallTime)
-            updateStore(for: payload) { $0.confirm(id: payload.feedID) }
+            updateStore(for: payload) { $0.confirm(payload.kind, id: payload.feedID) }
             outcome = .duplicate
         case .failed(let failure):
             statistics.failed(failure)
-            outcome = updateStore(for: payload) { $0.reject(id: payload.feedID, reason: failure.description, at: wallTime) }
+            outcome = reject(payload, reason: failure.description, at: wallTime)
         case .document where payload.bytes.isEmpty:
             // A replayed recording's failed fetch.
             statistics.failed(.empty)
-            outcome = updateStore(for: payload) { $0.reject(id: payload.feedID, reason: "empty document", at: wallTime) }
+            outcome = reject(payload, reason: "empty document", at: wallTime)
         case .document:
             outcome = decode(payload, feedTime: feedTime, wallTime: wallTime, staleAfter: staleAfter,
                              statistics: &statistics)
@@ -61,28 +86,47 @@ public final class FeedIngest: Sendable {
         return outcome == .accepted
     }
 
-    /// Decodes a document and offers it to the store, counting its decode time and any error.
+    /// Records a failed update in the store of the payload's kind.
+    private func reject(_ payload: FeedPayload, reason: String, at wallTime: Double) -> FeedUpdateOutcome {
+        updateStore(for: payload) { $0.reject(payload.kind, id: payload.feedID, reason: reason, at: wallTime) }
+    }
+
+    /// Decodes a document and offers it to its store, counting its decode time and any error.
+    /// An alerts feed without entities is kept: it says nothing is in force, which is news.
     private func decode(_ payload: FeedPayload, feedTime: Double, wallTime: Double, staleAfter: Double,
-                        statistics: inout FeedStatistics) -> FeedStore<FeedReport>.Outcome {
+                        statistics: inout FeedStatistics) -> FeedUpdateOutcome {
         let started = ContinuousClock.now
-        let report: FeedReport
+        let timestamp: Double
+        let outcome: FeedUpdateOutcome
         do {
-            report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile, fetchedAt: feedTime)
+            switch payload.kind {
+            case .vehicles:
+                let report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile,
+                                            fetchedAt: feedTime)
+                statistics.decoded(in: ContinuousClock.now - started)
+                timestamp = report.timestamp
+                outcome = updateStore(for: payload) {
+                    $0.vehicles.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
+                                      isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
+                                      receivedAt: wallTime)
+                }
+                if outcome == .accepted { service.withLock { $0.record(report) } }
+            case .alerts:
+                let feed = try ServiceAlerts.decodeFeed(payload.bytes)
+                statistics.decoded(in: ContinuousClock.now - started)
+                timestamp = feed.header.timestamp.flatMap { $0 == 0 ? nil : Double($0) } ?? feedTime
+                outcome = updateStore(for: payload) {
+                    $0.alerts.offer(feed, id: payload.feedID, headerTimestamp: timestamp, isEmpty: false, receivedAt: wallTime)
+                }
+            }
         } catch {
             statistics.decoded(in: ContinuousClock.now - started)
             statistics.failed(.decode)
-            return updateStore(for: payload) { $0.reject(id: payload.feedID, reason: error.description, at: wallTime) }
+            return reject(payload, reason: "\(error)", at: wallTime)
         }
-        statistics.decoded(in: ContinuousClock.now - started)
-        let outcome = updateStore(for: payload) {
-            $0.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
-                     isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
-                     receivedAt: wallTime)
-        }
-        if outcome == .accepted { service.withLock { $0.record(report) } }
         if case .failed = outcome {
             statistics.failed(.empty)
-        } else if feedTime - report.timestamp > staleAfter {
+        } else if feedTime - timestamp > staleAfter {
             statistics.failed(.stale)
         } else {
             statistics.succeeded(at: wallTime)
@@ -95,13 +139,13 @@ public final class FeedIngest: Sendable {
         fetchStatistics.withLock { $0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// Applies `body` to the store. The first payload of a new replay round empties it first,
-    /// in the same critical section, so no reader sees the store between two rounds empty.
-    private func updateStore<Result: Sendable>(for payload: FeedPayload,
-                                               _ body: (inout FeedStore<FeedReport>) -> Result) -> Result {
-        store.withLock { store in
+    /// Applies `body` to the stores. The first payload of a new replay round empties them first,
+    /// in the same critical section, so no reader sees the stores between two rounds empty.
+    @discardableResult
+    private func updateStore<Result: Sendable>(for payload: FeedPayload, _ body: (inout Stores) -> Result) -> Result {
+        stores.withLock { store in
             if payload.round > currentRound.load(ordering: .acquiring) {
-                store = FeedStore()
+                store = Stores()
                 currentRound.store(payload.round, ordering: .releasing)
                 logger.info("replay: round \(payload.round + 1) starts; feeds of the previous round forgotten")
             }
@@ -114,7 +158,7 @@ public final class FeedIngest: Sendable {
 
     /// The latest good report of every feed, for a tick.
     public var snapshot: FeedSnapshot {
-        FeedSnapshot(store.withLock { $0.feeds })
+        FeedSnapshot(stores.withLock { $0.vehicles.feeds })
     }
 
     /// The routes the feeds have shown calling at `stopID` so far, sorted.
@@ -122,9 +166,22 @@ public final class FeedIngest: Sendable {
         service.withLock { $0.routes(at: stopID) }
     }
 
-    /// Every feed's health at `feedTime`, each judged by its own stale threshold.
+    /// The latest good alerts feeds and their health at `feedTime`.
+    public func alerts(feedTime: Double, staleAfter: (String) -> Double) -> AlertFeedSnapshot {
+        stores.withLock { stores in
+            AlertFeedSnapshot(feeds: stores.alerts.feeds,
+                              timestamp: stores.alerts.entries.values.compactMap { $0.headerTimestamp }.min(),
+                              status: stores.alerts.status(now: feedTime, staleAfter: staleAfter))
+        }
+    }
+
+    /// Every feed's health at `feedTime`, vehicles and alerts by feed id, each judged by its
+    /// own stale threshold.
     public func status(feedTime: Double, staleAfter: (String) -> Double) -> [FeedStatus] {
-        store.withLock { $0.status(now: feedTime, staleAfter: staleAfter) }
+        stores.withLock { stores in
+            (stores.vehicles.status(now: feedTime, staleAfter: staleAfter)
+                + stores.alerts.status(now: feedTime, staleAfter: staleAfter)).sorted { $0.id < $1.id }
+        }
     }
 
     /// The publish time inside a recorded file, for ordering a replay; nil when unreadable.

@@ -69,9 +69,15 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
         queue.sync { deliver(hub.publish(states, now: clock()), origin: tickStarted) }
     }
 
-    /// Publishes a station's arrivals/alerts message to its watchers when it changed.
+    /// Publishes a station's arrivals message to its watchers when it changed.
     public func updateStation(_ station: String, message: [UInt8]) {
         queue.async { [self] in deliver(hub.updateStation(station, message: message)) }
+    }
+
+    /// Publishes new alerts, computed at `now` in the feeds' clock, to the watchers of every
+    /// station and route whose alerts changed.
+    public func updateAlerts(_ alerts: [PublishedAlert], now: Double) {
+        queue.async { [self] in deliver(hub.updateAlerts(alerts, now: now)) }
     }
 
     /// Stations someone watches now.

@@ -30,6 +30,11 @@ final class StationBoards: Sendable {
         busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds, now: now) }
     }
 
+    /// Whether the network has a station of this id.
+    func hasStation(_ id: String) -> Bool {
+        stations[id] != nil
+    }
+
     /// The station's board at `now`; nil when the network has no such station.
     func board(station id: String, feeds: FeedSnapshot, now: Double) -> ArrivalBoard? {
         stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds, now: now) }

@@ -4,9 +4,9 @@ import WebSocketServer
 
 extension TracksideApp {
     /// Installs `GET /api/stations` (GeoJSON), `GET /api/stations/{id}` (one station with its
-    /// board) and `GET /api/search?q=` (stations and bus stops by name). The station list and the
-    /// search index are built once: the network does not change while the server runs (a bus
-    /// stop's routes learnt from realtime are looked up per answer).
+    /// board and alerts) and `GET /api/search?q=` (stations and bus stops by name). The station list
+    /// and the search index are built once: the network does not change while the server runs (a
+    /// bus stop's routes learnt from realtime are looked up per answer).
     func installStationDirectoryRoutes(on router: Router) {
         let network = boards.network
         let stationsBody = Self.stationsGeoJSON(network.stations)
@@ -20,10 +20,11 @@ extension TracksideApp {
             } catch {
                 return Self.errorResponse(error)
             }
-            guard let station = stations[id],
-                  let board = boards.board(station: id, feeds: ingest.snapshot, now: source.feedTime(atWallTime: clock()))
+            let now = source.feedTime(atWallTime: clock())
+            guard let station = stations[id], let board = boards.board(station: id, feeds: ingest.snapshot, now: now)
             else { return request.error(.notFound, "no station \(id)") }
-            var json = JSONWriter(reservingCapacity: 1024)
+            let alerts = stationAlerts(id, now: now)
+            var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
             json.object { o in
                 Self.writeStationFields(station, to: &o)
                 if !station.platformWheelchairAccess.isEmpty {
@@ -37,6 +38,7 @@ extension TracksideApp {
                 o.key("lat"); o.value(station.coordinate.latitude, decimals: 6)
                 o.key("lon"); o.value(station.coordinate.longitude, decimals: 6)
                 o.key("arrivals"); board.writeJSON(to: &o)
+                o.key("alerts"); o.array { list in for alert in alerts { alert.writeJSON(to: &list) } }
             }
             return .json(json.bytes)
         }

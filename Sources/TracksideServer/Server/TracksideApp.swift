@@ -28,6 +28,8 @@ public final class TracksideApp: Sendable {
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
     let boards: StationBoards
+    /// Service alerts for REST and `watch`.
+    let servedAlerts: ServedAlerts
     /// Placement memory, with the replay round it belongs to.
     private let memory = Mutex((round: 0, memory: PlacementMemory()))
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
@@ -61,6 +63,8 @@ public final class TracksideApp: Sendable {
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
         boards = StationBoards(network: engine.network)
+        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
+                                    settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
         ingest = FeedIngest(profile: profile, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
@@ -142,9 +146,10 @@ public final class TracksideApp: Sendable {
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
         push.publish(states, tickStarted: started)
         publishBoards(at: feedTime)
+        publishAlerts(at: feedTime)
     }
 
-    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, and `/api/routes`.
+    /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, `/api/alerts` and `/api/routes`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket, counters: webSocketCounters) { [push] session in
             let client = push.connect { session.send(prepared: $0) }
@@ -178,6 +183,7 @@ public final class TracksideApp: Sendable {
         installStationRoutes(on: router)
         installStationDirectoryRoutes(on: router)
         installBusStopRoutes(on: router)
+        installAlertRoutes(on: router)
         installRouteShapesRoute(on: router)
         // Load balancers and Kubernetes keep an instance out of rotation until every feed has
         // delivered good, fresh data, and take it out again while any feed is stale.

@@ -56,6 +56,8 @@ public struct TracksideConfiguration: Sendable {
     public var tickInterval = 1.0
     /// Seconds after which a feed's data counts as stale in `/api/feeds`.
     public var staleAfter = 90.0
+    /// Whether MTA's timetabled "No Scheduled Service" alerts are served (hidden by default).
+    public var showsNoScheduledService = false
     public var limits = PushLimits()
     /// Seconds of deltas kept for `resume`.
     public var historyRetention = 120.0

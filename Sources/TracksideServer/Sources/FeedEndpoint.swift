@@ -1,4 +1,5 @@
 import Foundation
+import TransitData
 
 /// One feed a poller fetches: where, in which format and how often.
 public struct FeedEndpoint: Equatable, Sendable {
@@ -6,13 +7,16 @@ public struct FeedEndpoint: Equatable, Sendable {
     public var feedID: String
     public var url: URL
     public var format: FeedFormat
+    /// Vehicles or service alerts.
+    public var kind: RealtimeFeedKind
     /// Seconds between two fetches when the feed is healthy.
     public var interval: Double
 
-    public init(feedID: String, url: URL, format: FeedFormat, interval: Double) {
+    public init(feedID: String, url: URL, format: FeedFormat, kind: RealtimeFeedKind = .vehicles, interval: Double) {
         self.feedID = feedID
         self.url = url
         self.format = format
+        self.kind = kind
         self.interval = interval
     }
 }

@@ -53,7 +53,7 @@ public struct MTAFeeds: Sendable {
                          interval: subwayInterval)
         }
         endpoints.append(FeedEndpoint(feedID: "subway-alerts", url: try Self.url(subwayBase + "camsys%2Fsubway-alerts"),
-                                      format: .gtfsRealtime, interval: alertsInterval))
+                                      format: .gtfsRealtime, kind: .alerts, interval: alertsInterval))
         if let busTimeKey {
             let interval = max(busInterval, Self.busTimeMinimumInterval)
             let calls = vehicleCalls ? [URLQueryItem(name: "VehicleMonitoringDetailLevel", value: "calls")] : []

@@ -76,12 +76,13 @@ public final class PollingSource: FeedSource, Sendable {
             let origin = "\(kind) GET \(endpoint.url.absoluteString)"
             switch outcome {
             case .fresh(let bytes):
-                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: bytes, origin: origin))
+                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, kind: endpoint.kind, bytes: bytes,
+                                    origin: origin))
             case .notModified:
-                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: Data(), origin: origin,
-                                    content: .notModified))
+                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, kind: endpoint.kind, bytes: Data(),
+                                    origin: origin, content: .notModified))
             case .failed(let failure):
-                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, bytes: Data(),
+                deliver(FeedPayload(feedID: endpoint.feedID, format: endpoint.format, kind: endpoint.kind, bytes: Data(),
                                     origin: "\(origin): \(failure)", content: .failed(failure)))
             }
             let succeeded = outcome.isSuccess

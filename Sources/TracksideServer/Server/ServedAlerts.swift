@@ -1,0 +1,37 @@
+import Synchronization
+import TransitData
+import TransitEngine
+
+/// The service alerts as the server serves them: computed from the kept alerts feeds at the
+/// feeds' time, on demand (REST) and each tick (push), with platform stop ids resolved to the
+/// network's stations.
+final class ServedAlerts: Sendable {
+    let settings: AlertSettings
+    private let lookup: AlertStationLookup
+    /// What the tick last handed to the push hub; nil before the first tick.
+    private let published = Mutex<[DisplayAlert]?>(nil)
+
+    init(stops: some Sequence<GTFSStop>, settings: AlertSettings) {
+        lookup = AlertStationLookup(stops: stops)
+        self.settings = settings
+    }
+
+    /// The display alerts of every kept alerts feed at `now`, feed by feed (in feed id order),
+    /// each in its feed's order.
+    func alerts(_ snapshot: AlertFeedSnapshot, now: Double) -> [DisplayAlert] {
+        snapshot.feeds.flatMap { feed in
+            ServiceAlerts.displayAlerts(from: feed, at: now, settings: settings, station: { self.lookup.station(of: $0) })
+        }
+    }
+
+    /// The alerts at `now` when they differ from those of the previous call (always on the
+    /// first), else nil: their `when` moves with time even while the feed stays the same.
+    func changedAlerts(_ snapshot: AlertFeedSnapshot, now: Double) -> [DisplayAlert]? {
+        let current = alerts(snapshot, now: now)
+        return published.withLock { published in
+            guard published != current else { return nil }
+            published = current
+            return current
+        }
+    }
+}
