@@ -18,6 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from trackside_api import get_json
 
 FEEDS = "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds"
+ALERTS = "alerts/mta_subway_alerts_20240120T185938.pb"  # what camsys%2Fsubway-alerts served that day
 GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
 MANHATTAN = "-74.03,40.69,-73.90,40.88"  # lower and upper Manhattan: many trains of every recorded feed
 
@@ -28,6 +29,7 @@ class FeedServer:
 
     def __init__(self, shared_data):
         self.bodies = {path.name.split("_")[0]: path.read_bytes() for path in (shared_data / FEEDS).glob("*.pb")}
+        self.bodies["subway-alerts"] = (shared_data / ALERTS).read_bytes()
         self.requests = []
         self.static_zip = None  # bytes of the static GTFS zip, or None for a 500
         self.answer = None  # when set, answer(feed, count, handler) replaces the per-feed behaviour below
@@ -281,7 +283,7 @@ def test_readyz_waits_for_every_feed_and_names_each_failure(feed_server, start_t
         released.wait(60)
         if feed in failing:
             return feed_server.reply(handler, 500, b"oops")
-        # Feeds not in the recording (Staten Island, alerts) get the L train's snapshot under their name.
+        # Staten Island is not in the recording: it gets the L train's snapshot under its name.
         return feed_server.reply(handler, 200, feed_server.live(feed if feed in feed_server.bodies else "l"))
 
     feed_server.answer = answer
