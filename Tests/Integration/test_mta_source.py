@@ -228,6 +228,8 @@ def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_serve
     assert feeds["l"]["failure"] is None
     # The same snapshot served every second: its header timestamp repeats, so it is counted, not re-applied.
     assert feeds["l"]["accepted"] == 1 and feeds["l"]["duplicates"] >= 2
+    # The alerts feed is decoded as alerts (Mercury extension), not refused as a feed without vehicles.
+    assert feeds["subway-alerts"]["accepted"] == 1 and feeds["subway-alerts"]["failure"] is None
     vehicles = get_json(server, f"/api/vehicles?bbox={MANHATTAN}")["vehicles"]
     assert len(vehicles) > 50, "failing feeds must not blank the map"
     assert "MTA_BUS_TIME_KEY is not set" in server.log()
@@ -249,7 +251,7 @@ def test_serve_mta_keeps_last_good_data_and_marks_failing_feeds_stale(feed_serve
     assert failed("ace") - {"timeout", "network"} == {"stale"} and errors["l", "decode"] == errors["l", "http"] == 0
     assert 3 <= errors["l", "stale"] <= fetches["l"]
     http = {(s.labels["feed"], s.labels["code"]): s.value for s in families["trackside_feed_http_errors"].samples}
-    assert set(http) == {("bdfm", "500"), ("si", "404"), ("subway-alerts", "404")}
+    assert set(http) == {("bdfm", "500"), ("si", "404")}
     # ace: one document, then 304s that confirm it (its bytes are those of the one document).
     assert fetches["ace"] >= 3 and {s.labels["feed"]: s.value for s in families["trackside_feed_bytes"].samples}[
         "ace"] == len(feed_server.bodies["ace"])
