@@ -160,8 +160,9 @@ def test_record_writes_raw_responses_backs_off_and_replays(trackside_bin, feed_s
     assert gaps[0] < 1.6 and gaps[1] >= 1.9 and (len(gaps) < 3 or gaps[2] >= 3.9), gaps
     assert by_feed["bdfm"][0].read_bytes() == feed_server.bodies["bdfm"]
     assert all(path.stat().st_size == 0 for path in by_feed["bdfm"][1:])
-    # Garbage with a 200 is the publisher's answer: recorded as it came, no backoff.
-    assert len(feed_server.times("g")) >= 7
+    # Garbage with a 200 is the publisher's answer: recorded as it came, no backoff. (Backing off would
+    # allow at most 4 fetches in the 9 s: at 0, 1, 3 and 7 s; a loaded machine may start late, so not 8.)
+    assert len(feed_server.times("g")) >= 5
     assert any(path.read_bytes().endswith(b"garbage") for path in by_feed["g"])
     # Timeouts and truncated bodies are failures: backed off, recorded empty.
     assert 2 <= len(feed_server.times("jz")) <= 4
@@ -171,10 +172,10 @@ def test_record_writes_raw_responses_backs_off_and_replays(trackside_bin, feed_s
     assert set(by_feed) <= {"ace", "bdfm", "g", "jz", "nqrw", "l", "1234567", "si", "subway-alerts"}
 
     # The recording plays back through the replay source. The served bodies are 2024 snapshots (their header
-    # times order the replay, 4 minutes apart: 100x plays them in seconds); the failures, timed by their file
-    # names, come two years later and are not waited for.
-    server = start_trackside("--source", f"replay:{out}", "--gtfs", str(shared_data / GTFS), "--replay-speed", "100")
-    deadline = time.monotonic() + 10
+    # times order the replay, the alerts 5 minutes before the first trains: 1000x plays them in under a second); the
+    # failures, timed by their file names, come two years later and are not waited for.
+    server = start_trackside("--source", f"replay:{out}", "--gtfs", str(shared_data / GTFS), "--replay-speed", "1000")
+    deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         feeds = {feed["id"]: feed for feed in get_json(server, "/api/feeds")["feeds"]}
         if {"ace", "bdfm", "1234567", "l"} <= set(feeds):
