@@ -5,9 +5,9 @@
 // reconnecting, and reloads itself, with fresh files, when the server comes back with another version.
 import { collectErrors, publishStatus } from "./page-status.js";
 import { Connection, serverSocketUrl } from "./connection.js";
-import { el, bullet } from "./dom.js";
+import { el, bullet, richText } from "./dom.js";
 import { boardRows } from "./display-rows.js";
-import { validAlerts } from "./board-message.js";
+import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
 import { serverConfig } from "./server-config.js";
 import { reloadWithFreshFiles } from "./fresh-reload.js";
@@ -29,8 +29,13 @@ const state = {
   boardUpdates: 0,      // arrivals messages received
   rows: [],
   shownRowsKey: null,   // what the rows on screen show, so that an unchanged board is not rebuilt every second
-  alerts: [],
+  alerts: new AlertSet(), // the station's alerts, kept by `alerts` pushes
+  currentAlerts: [],    // those in force now: the ticker shows them one after another
+  tickerAlert: null,    // the one on screen
+  shownTickerKey: null,
 };
+/** How long the ticker shows each current alert. */
+const tickerPeriodMs = 8000;
 
 publishStatus({
   state: () => state.connection,
@@ -40,6 +45,8 @@ publishStatus({
   serverVersion: () => state.serverVersion,
   timeZone: () => state.timeZone,
   boardUpdates: () => state.boardUpdates,
+  alerts: () => state.currentAlerts.map((alert) => alert.id),
+  tickerAlert: () => state.tickerAlert?.id ?? null,
   ready: () => state.board !== null,
 });
 
@@ -78,7 +85,7 @@ function receive(connection, message, receivedAtMs) {
     state.boardUpdates++;
     acceptBoard(message, receivedAtMs);
   } else if (message.type === "alerts" && message.station === options.station) {
-    state.alerts = validAlerts(message.alerts);
+    state.alerts.apply(message);
   } else if (message.type === "error") {
     console.warn(`trackside: server refused watch (${message.code}): ${message.message}`);
   }
@@ -111,6 +118,7 @@ async function loadStation() {
     document.getElementById("station-lines").replaceChildren(...lines.map((line) => bullet(line)));
     const board = Array.isArray(station.arrivals?.groups) ? station.arrivals : { groups: station.groups ?? station.arrivals };
     if (state.board === null && Array.isArray(board.groups)) acceptBoard({ ...board, station: options.station }, Date.now());
+    state.alerts.replaceUnlessPushed(station.alerts);
     render();
   } catch (error) {
     document.getElementById("station-name").textContent = options.station;
@@ -144,8 +152,27 @@ function render() {
   const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
   setText(document.getElementById("connection"), live ? "" : t.connection(state.connection, age));
-  const current = state.alerts.filter((alert) => (alert.when ?? "now") === "now");
-  document.getElementById("alerts").textContent = current.map((alert) => alert.type ?? "").filter(Boolean).join(" · ");
+  renderTicker();
+}
+
+/** The ticker: the alerts in force now, one at a time, each for `tickerPeriodMs`, route tokens as bullets. */
+function renderTicker() {
+  state.currentAlerts = state.alerts.alerts.filter((alert) => (alert.when ?? "now") === "now");
+  const count = state.currentAlerts.length;
+  const index = count === 0 ? -1 : Math.floor(Date.now() / tickerPeriodMs) % count;
+  state.tickerAlert = index < 0 ? null : state.currentAlerts[index];
+  const alert = state.tickerAlert;
+  const header = alert ? alert.header_segments ?? alert.header ?? "" : "";
+  const key = alert ? JSON.stringify([index, count, alert.id, alert.type, header]) : "";
+  if (key === state.shownTickerKey) return;
+  state.shownTickerKey = key;
+  const ticker = document.getElementById("ticker");
+  ticker.hidden = alert === null;
+  ticker.replaceChildren(...(alert === null ? [] : [
+    count > 1 ? el("span", { class: "ticker-count", text: `${index + 1}/${count}` }) : null,
+    alert.type ? el("strong", { class: "alert-type", text: alert.type }) : null,
+    el("span", { class: "ticker-text" }, richText(header)),
+  ].filter(Boolean)));
 }
 
 function readOptions(params) {

@@ -1,7 +1,8 @@
 // The callout of a station or bus stop: name, its lines, arrivals by route and direction (next three, in minutes)
 // and alerts (current, later today, tomorrow). Kept live by `watch` over the WebSocket while it is open.
 import { el, bullet, busTag, richText } from "./dom.js";
-import { arrivalsOf, minutesUntil, validGroups, validAlerts } from "./board-message.js";
+import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
+import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
 import { compareRoutes } from "./routes.js";
 
@@ -21,6 +22,7 @@ export class StopPopup {
     this.stop = null;
     this.popup = null;
     this.board = { groups: [] };
+    this.alertSet = new AlertSet();
     this.alerts = [];
     this.updatedAtMs = 0;
     this.timer = null;
@@ -41,9 +43,10 @@ export class StopPopup {
     this.close();
     this.stop = stop;
     this.board = { groups: [] };
+    this.alertSet.clear();
     this.alerts = [];
     this.updatedAtMs = 0;
-    this.pushed = { arrivals: false, alerts: false };
+    this.pushed = { arrivals: false };
     this.body = el("div", { class: "popup", role: "dialog", "aria-label": stop.name ?? stop.id });
     this.popup = new maplibregl.Popup({ maxWidth: "none", focusAfterOpen: true, className: "stop-popup" })
       .setLngLat([stop.lon, stop.lat])
@@ -80,8 +83,8 @@ export class StopPopup {
   /** Applies a pushed `alerts` message if it is for the open stop. */
   applyAlerts(message) {
     if (!this.stop || message.station !== this.stop.id) return;
-    this.alerts = validAlerts(message.alerts);
-    this.pushed.alerts = true;
+    this.alertSet.apply(message);
+    this.alerts = this.alertSet.alerts;
     this.render();
   }
 
@@ -100,7 +103,8 @@ export class StopPopup {
   refresh() {
     if (!this.stop) return;
     if (Date.now() - this.updatedAtMs > refreshAfterMs) {
-      this.pushed = { arrivals: false, alerts: false };
+      this.pushed = { arrivals: false };
+      this.alertSet.pushed = false;
       this.fetchDetails();
     }
     else this.render();
@@ -117,7 +121,8 @@ export class StopPopup {
       // A pushed board is newer than this answer when it arrived first.
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
       if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups: validGroups(groups) };
-      if (Array.isArray(details.alerts) && !this.pushed.alerts) this.alerts = validAlerts(details.alerts);
+      if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts);
+      this.alerts = this.alertSet.alerts;
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
       this.updatedAtMs = Date.now();
       this.render();

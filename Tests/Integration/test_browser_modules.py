@@ -321,3 +321,35 @@ def test_station_popup_renders_alerts_by_when_with_route_bullets(run_js):
     assert result["description"] == "Because of C work."
     assert result["descriptionBullets"] == 1
     assert result["tomorrowDimmed"] == 2
+
+
+def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
+    # `alerts` push messages as docs/PROTOCOL.md ("Alerts") describes them.
+    result = run_js("""
+        const set = new m.AlertSet();
+        const a = (id, header) => ({id, when: "now", header, header_segments: [header]});
+        const ids = () => set.alerts.map(alert => `${alert.id}:${alert.header}`);
+        const steps = {};
+        set.replaceUnlessPushed([a("r1", "from REST"), {header: "no id"}, null]);
+        steps.rest = ids();
+        set.apply({type: "alerts", station: "127", reset: true, add: [a("1", "one"), a("2", "two"), a("3", "three")],
+                   update: [], remove: []});
+        steps.reset = ids();
+        set.replaceUnlessPushed([a("r1", "late REST answer")]);
+        steps.restAfterPush = ids();
+        set.apply({type: "alerts", station: "127", reset: false, add: [a("4", "four")], update: [a("2", "two, changed")],
+                   remove: ["1", "unknown"]});
+        steps.delta = ids();
+        set.apply({type: "alerts", station: "127", reset: false, add: "garbage", update: [7, {id: 5}, a("", "empty")],
+                   remove: null});
+        steps.garbage = ids();
+        set.apply({type: "alerts", station: "127", reset: true, add: [], update: [], remove: []});
+        steps.emptyReset = ids();
+        return steps;
+    """, "alert-set")
+    assert result["rest"] == ["r1:from REST"]
+    assert result["reset"] == ["1:one", "2:two", "3:three"]
+    assert result["restAfterPush"] == result["reset"]
+    assert result["delta"] == ["2:two, changed", "3:three", "4:four"]
+    assert result["garbage"] == result["delta"]
+    assert result["emptyReset"] == []
