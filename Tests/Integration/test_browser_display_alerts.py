@@ -6,6 +6,7 @@ import time
 import pytest
 from google.transit import gtfs_realtime_pb2
 
+import headless_chromium
 from headless_chromium import wait_until
 from trackside_api import get_json
 
@@ -78,6 +79,18 @@ def test_ticker_shows_the_demo_alerts_in_force_with_route_bullets(browser, track
     # The text around the bullets is the header's, word for word.
     words = "".join(s if isinstance(s, str) else "" for s in segments).split()
     assert [w for w in on_screen["text"].split() if w not in routes] == words
+    # With the ticker, the board still fits every screen shape.
+    try:
+        for width, height in ((1920, 1080), (1080, 1920), (1024, 768)):
+            headless_chromium.set_viewport(browser, width, height)
+            outside = browser.execute_script("""
+                return [...document.querySelectorAll('.board-header, .row, #ticker, .board-footer')]
+                    .map(e => e.getBoundingClientRect())
+                    .filter(r => r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+                    .length""")
+            assert outside == 0, (width, height)
+    finally:
+        headless_chromium.set_viewport(browser, 1024, 768)
     assert browser.execute_script("return window.__errors") == []
 
 
