@@ -1,8 +1,10 @@
 """ADA (step-free access) of stations in `/api/stations` and `/api/stations/{id}`, from GTFS
 `wheelchair_boarding`. No subway GTFS in ../shared/data has the column, so its stations carry no `ada`;
-the LIRR's stops.txt (../shared/pypi-data) does, and is served here from a temporary feed folder."""
+the LIRR's stops.txt (../shared/pypi-data) does, and is served here from a temporary feed folder; the subway
+gets its access from the MTA's Subway Stations table with `--station-access`."""
 import csv
 import shutil
+import subprocess
 
 import pytest
 
@@ -47,3 +49,37 @@ def test_subway_without_the_column_has_no_ada(start_trackside, shared_data):
     assert not any("ada" in feature["properties"] for feature in features)
     details = get_json(server, "/api/stations/127")
     assert "ada" not in details and "platform_ada" not in details
+
+
+STATIONS_TABLE = "entrances/MTA_Subway_Stations_2025.csv"
+
+
+def test_mta_station_table_fills_in_the_subway(start_trackside, shared_data):
+    """`--station-access`: the MTA's Subway Stations table (ADA 0/1/2 and per-direction flags) gives the
+    2018 subway GTFS, which has no wheelchair_boarding, its stations' access."""
+    table = shared_data / STATIONS_TABLE
+    server = start_trackside("--source", f"replay:{shared_data / REPLAY}", "--gtfs", shared_data / GTFS,
+                             "--station-access", table)
+    with open(table, newline="", encoding="utf-8-sig") as handle:
+        rows = {row["GTFS Stop ID"]: row for row in csv.DictReader(handle)}
+    features = get_json(server, "/api/stations")["features"]
+    got = {feature["properties"]["id"]: feature["properties"].get("ada") for feature in features}
+    expected = {station: {"0": "inaccessible", "1": "accessible", "2": "partial"}[rows[station]["ADA"]] if station in rows else None
+                for station in got}
+    assert got == expected
+    assert sum(access == "partial" for access in got.values()) == 8
+
+    # 49 St: step-free uptown only.
+    details = get_json(server, "/api/stations/R15")
+    assert details["ada"] == "partial"
+    assert details["platform_ada"] == {"R15N": "accessible", "R15S": "inaccessible"}
+
+
+def test_a_bad_station_table_stops_the_server_with_a_clear_error(trackside_bin, shared_data, tmp_path):
+    bad = tmp_path / "stations.csv"
+    bad.write_text("GTFS Stop ID,ADA,ADA Northbound,ADA Southbound\n127,7,1,1\n")
+    result = subprocess.run([str(trackside_bin), "serve", "--port", "0", "--source", f"replay:{shared_data / REPLAY}",
+                             "--gtfs", str(shared_data / GTFS), "--station-access", str(bad)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "stations.csv" in result.stderr and "ADA must be 0, 1 or 2" in result.stderr

@@ -112,6 +112,9 @@ public enum ServeOptions {
         help: "static GTFS folder or zip the network is built from (repeatable: subway, buses)")
     public static let dataFolder = Option<String?>.text("data", "DIR", shown: "Data/ in the checkout holding the executable",
                                                         help: "the bundled data folder (demo timetable, base map)")
+    public static let stationAccess = Option<String?>.text(
+        "station-access", "CSV", shown: "none: the GTFS's wheelchair_boarding only",
+        help: "MTA Subway Stations CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in step-free access")
     public static let simulatorInterval = Option<Double>.number("sim-interval", in: 1...3600, default: application.simulatorInterval,
                                                                 help: "seconds between simulator publications (demo, sim)")
     public static let simulatorSeed = Option<UInt64>.simulatorSeed
@@ -149,7 +152,7 @@ public enum ServeOptions {
             subscribeRate.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
-            source.declaration, gtfs.declaration, dataFolder.declaration, simulatorInterval.declaration,
+            source.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
             simulatorSeed.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),

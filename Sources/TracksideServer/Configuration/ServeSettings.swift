@@ -43,6 +43,7 @@ public struct ServeSettings: Sendable {
             minimumCompressedSize: options[O.compressionMinSize]) : nil
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
+        application.stationAccessPath = options[O.stationAccess]
         application.limits.maximumSpanKilometres = options[O.maxBBoxSpan]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]
         application.limits.maximumWatches = options[O.maxWatches]

@@ -56,6 +56,15 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load GTFS \(path): \(error)")
             }
         }
+        if let path = configuration.stationAccessPath {
+            let access: MTAStationAccessibility
+            do {
+                access = try MTAStationAccessibility(csv: try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load station access \(path): \(error)")
+            }
+            feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
+        }
         do {
             engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
         } catch {

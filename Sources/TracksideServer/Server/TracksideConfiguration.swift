@@ -39,6 +39,9 @@ public struct TracksideConfiguration: Sendable {
     public var source: Source
     /// Static GTFS folders or zips (subway, buses) the network is built from.
     public var gtfsPaths: [String]
+    /// The MTA "Subway Stations" CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in the
+    /// stations' step-free access where the GTFS gives none (`--station-access`).
+    public var stationAccessPath: String?
     /// Replay speed (2 = twice as fast) and whether the recording repeats.
     public var replaySpeed = 1.0
     public var replayLoops = false
