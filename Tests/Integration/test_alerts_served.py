@@ -15,17 +15,10 @@ from google.transit import gtfs_realtime_pb2
 from websockets.sync.client import connect
 
 import alerts_reference
+from trackside_api import get_with_status as get
 
 ALERTS = "alerts/mta_subway_alerts_20240120T185938.pb"
 GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
-
-
-def get(server, path):
-    try:
-        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def wait_for_alerts(server, timeout=30):

@@ -18,19 +18,13 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
+from trackside_api import get_with_status as get
+
 SUBWAY_GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
 BUS_GTFS = "bus-gtfs/manhattan-2020-04_no-stop_times"
 VM_FILE = "bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz"
 SM_FILE = "bus-siri/stop-monitoring/sm_B63_20120905T145422.json"
 MANHATTAN = (-74.05, 40.68, -73.90, 40.88)
-
-
-def get(server, path):
-    try:
-        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def local_id(reference):

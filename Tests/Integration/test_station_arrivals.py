@@ -8,6 +8,8 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
+from trackside_api import get_with_status as get
+
 REPLAY = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s"
 GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
 GRAND_CENTRAL_7 = "723"
@@ -17,14 +19,6 @@ GRAND_CENTRAL_7 = "723"
 def server(start_trackside, shared_data):
     return start_trackside("--source", f"replay:{shared_data / REPLAY}", "--gtfs", shared_data / GTFS,
                            "--replay-speed", "10", "--tick", "0.5", start_timeout=90, wait_ready=True)
-
-
-def get(server, path):
-    try:
-        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def assert_board(board, station):

@@ -1,6 +1,7 @@
 """Small REST helpers shared by the browser suites and the screenshot script."""
 import json
 import time
+import urllib.error
 import urllib.request
 
 # Replay of recorded MTA feeds (1–6 and S lines, 2016-05-11) on the 2018 static GTFS, looped: trains run in
@@ -19,6 +20,15 @@ def replay_args(shared_data):
 def get_json(server, path):
     with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
         return json.load(response)
+
+
+def get_with_status(server, path):
+    """(HTTP status, JSON body) of a GET, error answers included (the API's errors are JSON)."""
+    try:
+        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
 
 
 def arrival_groups(details):
