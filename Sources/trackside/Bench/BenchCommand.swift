@@ -15,6 +15,7 @@ struct BenchCommand: CLICommand {
         WebSocketDeflateBench.self,
         BroadcastBenchServer.self,
         WebSocketLoadBench.self,
+        BusStopsBench.self,
     ] }
 
     static var usage: String {
