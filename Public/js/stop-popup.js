@@ -72,7 +72,7 @@ export class StopPopup {
 
   /** Applies a pushed `arrivals` message if it is for the open stop. */
   applyArrivals(message) {
-    if (!this.stop || message.station !== this.stop.id) return;
+    if (!this.stop || this.idIn(message) !== this.stop.id) return;
     this.board = { groups: validGroups(message.groups) };
     this.pushed.arrivals = true;
     this.updatedAtMs = Date.now();
@@ -88,12 +88,17 @@ export class StopPopup {
     this.render();
   }
 
+  /** The stop a message is for: a bus stop's boards name it under `bus_stop`, a station's under `station`. */
+  idIn(message) {
+    return this.stop.kind === "bus_stop" ? message.bus_stop : message.station;
+  }
+
   watch() {
-    this.context.send({ op: "watch", station: this.stop.id });
+    this.context.send({ op: "watch", [this.stop.kind === "bus_stop" ? "bus_stop" : "station"]: this.stop.id });
   }
 
   closed() {
-    if (this.stop) this.context.send({ op: "unwatch", station: this.stop.id });
+    if (this.stop) this.context.send({ op: "unwatch", [this.stop.kind === "bus_stop" ? "bus_stop" : "station"]: this.stop.id });
     clearInterval(this.timer);
     this.timer = null;
     this.stop = null;
@@ -112,9 +117,9 @@ export class StopPopup {
 
   async fetchDetails() {
     const stop = this.stop;
-    if (stop.kind !== "station") return;
     try {
-      const response = await fetch(`/api/stations/${encodeURIComponent(stop.id)}`);
+      const path = stop.kind === "bus_stop" ? "/api/bus-stops/" : "/api/stations/";
+      const response = await fetch(path + encodeURIComponent(stop.id));
       if (!response.ok || this.stop !== stop) return;
       const details = await response.json();
       if (this.stop !== stop) return;
@@ -124,6 +129,7 @@ export class StopPopup {
       if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts);
       this.alerts = this.alertSet.alerts;
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
+      if (Array.isArray(details.routes)) this.stop = { ...stop, routes: details.routes };
       this.updatedAtMs = Date.now();
       this.render();
     } catch (error) {
@@ -141,23 +147,25 @@ export class StopPopup {
       el("h2", { text: stop.name ?? stop.id }),
       el("div", { class: "lines" }, lines.map(badge)),
       el("h3", { class: "section-title", text: "Arrivals" }),
-      this.arrivalsList(badge),
+      this.arrivalsList(badge, isBus),
       this.alertsSection(),
     );
     this.popup?.setLngLat([stop.lon, stop.lat]); // re-picks the side the callout opens on for its new size
   }
 
-  arrivalsList(badge) {
+  arrivalsList(badge, isBus) {
     const groups = [...this.board.groups].sort(
       (a, b) => compareRoutes(a.route, b.route) || String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
     if (groups.length === 0) {
-      return el("p", { class: "empty", text: this.updatedAtMs ? "No trains expected soon" : "Loading arrivals…" });
+      return el("p", { class: "empty", text: this.updatedAtMs ? `No ${isBus ? "buses" : "trains"} expected soon` : "Loading arrivals…" });
     }
     const now = this.context.serverNowSeconds();
     const elapsed = (Date.now() - this.updatedAtMs) / 1000;
     return el("ul", { class: "arrivals", "aria-label": "Arrivals" }, groups.map((group) => {
       const minutes = arrivalsOf(group).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, elapsed, now));
-      const text = minutes.length ? `${minutes.join(", ")} min` : "—";
+      // Bus Time gives some buses no predicted time, only how far away they are ("0.7 miles away").
+      const away = group.arrivals?.find((a) => a && typeof a.away === "string")?.away;
+      const text = minutes.length ? `${minutes.join(", ")} min` : away ?? "—";
       return el("li", {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
         el("span", { class: "minutes", text, "aria-label": minutes.length ? `in ${minutes.join(", ")} minutes` : "none" }));
