@@ -1,19 +1,15 @@
 """An independent reading of Bus Time SIRI responses and the bus stop boards docs/PROTOCOL.md describes, for the
 end-to-end suites to compare the server's boards with."""
 import datetime
-import json
 import math
 import time
-import urllib.error
-import urllib.request
 
+from trackside_api import get_with_status
 
-def get(server, path):
-    try:
-        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
+# In ../shared/data: the subway and Manhattan bus GTFS, and a recorded all-lines Bus Time snapshot.
+SUBWAY_GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
+BUS_GTFS = "bus-gtfs/manhattan-2020-04_no-stop_times"
+VM_FILE = "bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz"
 
 
 def local_id(reference):
@@ -106,7 +102,7 @@ def wait_for_feed(server, feed, timeout=60.0):
     """Polls /api/feeds until `feed` has an accepted report: the server may be listening before it read it."""
     deadline = time.monotonic() + timeout
     while True:
-        status, body = get(server, "/api/feeds")
+        status, body = get_with_status(server, "/api/feeds")
         if any(f["id"] == feed and f["accepted"] >= 1 for f in body["feeds"]):
             return
         assert time.monotonic() < deadline, f"{feed} never accepted: {body}"

@@ -8,13 +8,10 @@ import json
 
 from selenium.webdriver.common.by import By
 
-from bus_time_reference import get, siri_calls, wait_for_feed
+from bus_time_reference import BUS_GTFS, SUBWAY_GTFS, VM_FILE, siri_calls, wait_for_feed
 from headless_chromium import wait_until
 from map_page import assert_clean, open_map
-
-SUBWAY_GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
-BUS_GTFS = "bus-gtfs/manhattan-2020-04_no-stop_times"
-VM_FILE = "bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz"
+from trackside_api import get_with_status as get
 
 
 def test_a_bus_stop_found_by_search_shows_its_buses(browser, start_trackside, shared_data, tmp_path):

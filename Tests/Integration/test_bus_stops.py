@@ -14,11 +14,9 @@ import urllib.parse
 import pytest
 from websockets.sync.client import connect
 
-from bus_time_reference import get, reference_groups, siri_calls, wait_for_feed
+from bus_time_reference import BUS_GTFS, SUBWAY_GTFS, VM_FILE, reference_groups, siri_calls, wait_for_feed
+from trackside_api import get_with_status as get
 
-SUBWAY_GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
-BUS_GTFS = "bus-gtfs/manhattan-2020-04_no-stop_times"
-VM_FILE = "bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz"
 SM_FILE = "bus-siri/stop-monitoring/sm_B63_20120905T145422.json"
 MANHATTAN = (-74.05, 40.68, -73.90, 40.88)
 
