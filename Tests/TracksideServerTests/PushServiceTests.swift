@@ -16,12 +16,14 @@ import Testing
         let value = Mutex(0)
     }
 
-    func service(prepared: Counter? = nil) -> PushService<[UInt8]> {
+    func service(prepared: Counter? = nil) -> PushService<Inbox, [UInt8]> {
         var configuration = PushHub.Configuration(epoch: "e", source: "replay")
         configuration.grid = TileGrid(longitudeStep: 0.01, latitudeStep: 0.01)
         return PushService(configuration: configuration, prepare: { bytes, _ in
             prepared?.value.withLock { $0 += 1 }
             return bytes
+        }, send: { batch in
+            for (inbox, frame) in batch { inbox.append(frame) }
         }, clock: { 1000 })
     }
 
@@ -29,7 +31,7 @@ import Testing
         let prepared = Counter()
         let service = service(prepared: prepared)
         let inboxes = (0..<3).map { _ in Inbox() }
-        let clients = inboxes.map { inbox in service.connect { inbox.append($0) } }
+        let clients = inboxes.map { service.connect($0) }
         for client in clients { service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client) }
         service.publish([vehicle("a", lon: -73.995, lat: 40.705)])
         service.publish([vehicle("a", lon: -73.995, lat: 40.706)])
@@ -46,7 +48,7 @@ import Testing
     @Test func binaryMessagesAndDisconnectsAreHandled() {
         let service = service()
         let inbox = Inbox()
-        let client = service.connect { inbox.append($0) }
+        let client = service.connect(inbox)
         service.receiveBinary(from: client)
         service.disconnect(client)
         service.publish([])

@@ -5,7 +5,8 @@ import Testing
 @testable import WebSocketServer
 
 /// A broadcast group over loopback: one call reaches the sessions of every loop, in order, and
-/// a session removed on close is no longer held.
+/// a session removed on close is no longer held. A batch of different messages reaches each
+/// session in its order.
 @Suite struct WebSocketBroadcastGroupTests {
     /// Weak references to the sessions the route saw, and the closes.
     private final class Observed: Sendable {
@@ -16,6 +17,7 @@ import Testing
         var opened: Int { sessions.withLock { $0.count } }
         var alive: Int { sessions.withLock { $0.filter { $0.session != nil }.count } }
         var loops: Set<String> { Set(sessions.withLock { $0.compactMap { $0.session?.loop.name } }) }
+        var live: [WebSocketSession] { sessions.withLock { $0.compactMap { $0.session } } }
     }
 
     private struct WeakSession: @unchecked Sendable {
@@ -40,6 +42,21 @@ import Testing
         return Array(bytes[..<received])
     }
 
+    /// At least six upgraded clients, with sessions on both loops: the kernel spreads connections
+    /// over the loops' listeners by hash, so a few more are opened when the first six share one.
+    private func openClients(port: Int, observed: Observed) throws -> [LoopbackClient] {
+        var clients: [LoopbackClient] = []
+        while clients.count < 6 || (observed.loops.count < 2 && clients.count < 64) {
+            let client = try LoopbackClient(port: port)
+            client.send("GET /ws HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            #expect(client.receive(until: "\r\n\r\n").hasPrefix("HTTP/1.1 101"))
+            clients.append(client)
+            waitFor { observed.opened == clients.count }
+        }
+        return clients
+    }
+
     private func frame(_ text: String) -> [UInt8] { [0x81, UInt8(text.utf8.count)] + Array(text.utf8) }
 
     @Test func oneCallReachesEverySessionOnEveryLoopAndClosedOnesAreLetGo() throws {
@@ -57,21 +74,16 @@ import Testing
             }
         }
         defer { server.shutdown() }
-        let clients = try (0..<6).map { _ in
-            let client = try LoopbackClient(port: port)
-            client.send("GET /ws HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-            #expect(client.receive(until: "\r\n\r\n").hasPrefix("HTTP/1.1 101"))
-            return client
-        }
+        let clients = try openClients(port: port, observed: observed)
         defer { clients.forEach { $0.close() } }
-        waitFor { observed.opened == clients.count }
         #expect(observed.loops.count == 2)
 
         group.broadcast(WebSocketPreparedMessage(text: "first", compression: nil))
         group.broadcast(WebSocketPreparedMessage(text: "second", compression: nil))
         let expected = frame("first") + frame("second")
         for client in clients { #expect(receive(expected.count, from: client) == expected) }
+        // Counted on the loop just after the write the client already saw.
+        waitFor { counters.messagesSent == 2 * clients.count }
         #expect(counters.messagesSent == 2 * clients.count)
 
         // One client leaves: its session is removed on close and then released.
@@ -81,6 +93,48 @@ import Testing
         #expect(observed.alive == clients.count - 1)
         group.broadcast(WebSocketPreparedMessage(text: "third", compression: nil))
         for client in clients.dropFirst() { #expect(receive(7, from: client) == frame("third")) }
+        // Counted on the loop just after the write the client already saw.
+        waitFor { counters.messagesSent == 3 * clients.count - 1 }
         #expect(counters.messagesSent == 3 * clients.count - 1)
+    }
+
+    /// The client socket's local port: the port of the session's remote address.
+    private func localPort(of client: LoopbackClient) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(client.fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    @Test func aBatchReachesEachSessionWithItsOwnMessagesInOrder() throws {
+        let observed = Observed()
+        let counters = WebSocketCounters()
+        let (server, port) = try startServer { router in
+            router.webSocket("/ws", configuration: WebSocketConfiguration(compression: nil), counters: counters) { session in
+                observed.opened(session)
+            }
+        }
+        defer { server.shutdown() }
+        let clients = try openClients(port: port, observed: observed)
+        defer { clients.forEach { $0.close() } }
+        let sessions = observed.live
+        #expect(sessions.count == clients.count && observed.loops.count == 2)
+
+        // Each session's two messages name its peer's port, interleaved with everyone else's.
+        let peerPort = { (session: WebSocketSession) in String(session.remoteAddress.split(separator: ":").last ?? "") }
+        let batch = ["1", "2"].flatMap { part in
+            sessions.map { session in (session, WebSocketPreparedMessage(text: peerPort(session) + "-" + part, compression: nil)) }
+        }
+        WebSocketSession.send(batch)
+        for client in clients {
+            let own = String(localPort(of: client))
+            let expected = frame(own + "-1") + frame(own + "-2")
+            #expect(receive(expected.count, from: client) == expected)
+        }
+        // Counted on the loop just after the write the client already saw.
+        waitFor { counters.messagesSent == 2 * clients.count }
+        #expect(counters.messagesSent == 2 * clients.count)
     }
 }

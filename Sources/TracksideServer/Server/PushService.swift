@@ -6,40 +6,46 @@ import TransitEngine
 /// The imperative shell around `PushHub`: one serial queue owns the hub, so client
 /// messages, ticks and REST reads are applied one at a time and every connection's
 /// messages are produced in order. Each delivery is turned into a `Frame` once (serialised
-/// and compressed once) and handed to every recipient's `send`, which hops to its loop.
+/// and compressed once); all the frames a step produces (a tick's deltas to every view) go to
+/// `send` as one batch of (peer, frame) pairs, so the transport can hand them over with one
+/// hop per event loop instead of one per connection.
 ///
-/// Generic over the frame so the shell is testable without sockets; the server uses
-/// WebSocket prepared messages.
-public final class PushService<Frame: Sendable>: @unchecked Sendable {
+/// Generic over the peer and the frame so the shell is testable without sockets; the server
+/// uses WebSocket sessions and prepared messages.
+public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Sendable {
     // @unchecked: `hub` and `peers` are only touched on `queue`.
     private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
     private var hub: PushHub
-    private var peers: [ClientID: @Sendable (Frame) -> Void] = [:]
+    private var peers: [ClientID: Peer] = [:]
     private let lastClient = Atomic<UInt64>(0)
     private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
+    private let send: @Sendable ([(Peer, Frame)]) -> Void
     private let clock: @Sendable () -> Double
 
     /// - Parameters:
     ///   - prepare: builds the frame for one message; called once per delivery, with the start
     ///     of the tick that produced it for tick deltas (the origin of the delivery latency).
+    ///   - send: hands a batch of frames to their peers, each peer's in order.
     ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
     public init(configuration: PushHub.Configuration,
                 prepare: @escaping @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame,
+                send: @escaping @Sendable ([(Peer, Frame)]) -> Void,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         hub = PushHub(configuration: configuration)
         self.prepare = prepare
+        self.send = send
         self.clock = clock
     }
 
     public var configuration: PushHub.Configuration { queue.sync { hub.configuration } }
 
-    /// Registers a connection; `send` receives its frames in order, starting with `hello`.
+    /// Registers a connection; `peer` receives its frames in order, starting with `hello`.
     /// Returns at once (the caller is an event loop); the registration is queued before any
     /// message the connection sends afterwards.
-    public func connect(send: @escaping @Sendable (Frame) -> Void) -> ClientID {
+    public func connect(_ peer: Peer) -> ClientID {
         let client = ClientID(lastClient.add(1, ordering: .relaxed).newValue)
         queue.async { [self] in
-            peers[client] = send
+            peers[client] = peer
             deliver([hub.connect(client)])
         }
         return client
@@ -105,9 +111,13 @@ public final class PushService<Frame: Sendable>: @unchecked Sendable {
     }
 
     private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil) {
+        var batch: [(Peer, Frame)] = []
         for delivery in deliveries {
             let frame = prepare(delivery.message, origin)
-            for client in delivery.recipients { peers[client]?(frame) }
+            for client in delivery.recipients {
+                if let peer = peers[client] { batch.append((peer, frame)) }
+            }
         }
+        if !batch.isEmpty { send(batch) }
     }
 }

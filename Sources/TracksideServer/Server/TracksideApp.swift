@@ -12,7 +12,7 @@ import WebSocketServer
 /// push queue serialises everything clients see, and the event loops only move bytes.
 public final class TracksideApp: Sendable {
     public let configuration: TracksideConfiguration
-    public let push: PushService<WebSocketPreparedMessage>
+    public let push: PushService<WebSocketSession, WebSocketPreparedMessage>
     /// The `/ws` settings; broadcast frames are compressed once with its compression.
     public let webSocket: WebSocketConfiguration
     /// What `/ws` connections sent, how they closed and how long tick frames took to reach them.
@@ -116,7 +116,7 @@ public final class TracksideApp: Sendable {
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
             WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)
-        }, clock: clock)
+        }, send: WebSocketSession.send, clock: clock)
     }
 
     /// Starts the feed source and the tick.
@@ -161,7 +161,7 @@ public final class TracksideApp: Sendable {
     /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, `/api/alerts` and `/api/routes`.
     public func installRoutes(on router: Router) {
         router.webSocket("/ws", configuration: webSocket, counters: webSocketCounters) { [push] session in
-            let client = push.connect { session.send(prepared: $0) }
+            let client = push.connect(session)
             session.onMessage = { message in
                 switch message {
                 case .text(let text): push.receive(text, from: client)

@@ -53,7 +53,7 @@ public final class WebSocketSession: @unchecked Sendable {
         onLoop { $0.sendBroadcast(prepared) }
     }
 
-    /// `send(prepared:)` for a caller already on the loop (a `WebSocketBroadcastGroup`).
+    /// `send(prepared:)` for a caller already on the loop (a `WebSocketBroadcastGroup` or a batch).
     func sendOnLoop(prepared: WebSocketPreparedMessage) {
         handler?.sendBroadcast(prepared)
     }

@@ -1,0 +1,19 @@
+extension WebSocketSession {
+    /// Sends each prepared message to its session, in order, with one hop per event loop for
+    /// the whole batch rather than one per connection: a tick that reaches ten thousand
+    /// sessions queues one closure on each loop, which then writes the shared frames to its
+    /// own sessions back to back. Messages to one session keep their order, within the batch
+    /// and after earlier batches (each loop runs its queued work in order).
+    public static func send(_ batch: [(WebSocketSession, WebSocketPreparedMessage)]) {
+        var byLoop: [ObjectIdentifier: (loop: EventLoop, sends: [(WebSocketSession, WebSocketPreparedMessage)])] = [:]
+        for send in batch {
+            byLoop[ObjectIdentifier(send.0.loop), default: (send.0.loop, [])].sends.append(send)
+        }
+        for (loop, sends) in byLoop.values {
+            let deliver: @Sendable () -> Void = {
+                for (session, message) in sends { session.sendOnLoop(prepared: message) }
+            }
+            if loop.inEventLoop { deliver() } else { loop.execute(deliver) }
+        }
+    }
+}
