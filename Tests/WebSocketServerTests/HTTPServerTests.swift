@@ -139,7 +139,8 @@ func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, Int) {
         #expect(server.statistics.acceptedConnections == 5)
         let started = Date()
         server.shutdown()
-        #expect(Date().timeIntervalSince(started) < 1)
+        // Well short of the 4 s grace period, with room for a busy machine.
+        #expect(Date().timeIntervalSince(started) < 3)
         #expect(server.statistics.openConnections == 0)
         for client in clients { #expect(client.receive() == "") }
     }
@@ -156,7 +157,8 @@ func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, Int) {
         usleep(50_000)
         let started = Date()
         server.shutdown()
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        // Done when the response is (0.3 s), not after the 4 s grace period; room for a busy machine.
+        #expect(Date().timeIntervalSince(started) < 3)
         let reply = client.receive()
         #expect(reply.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(reply.contains("\r\nConnection: close\r\n"))
