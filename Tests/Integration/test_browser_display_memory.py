@@ -61,5 +61,6 @@ def test_ten_minutes_of_pushed_updates_leave_heap_nodes_and_listeners_flat(brows
     assert heap_last <= heap_first * HEAP_RATIO + HEAP_SLACK, series
     # Medians: a sample can catch the accessibility tree still holding the rows a push just replaced.
     assert statistics.median(s["nodes"] for s in last) <= statistics.median(s["nodes"] for s in first) + NODE_SLACK, series
-    assert max(s["listeners"] for s in samples) == min(s["listeners"] for s in samples), series
+    # A leak grows; the count may legitimately fall (a socket's handlers go with it when it is replaced).
+    assert max(s["listeners"] for s in last) <= max(s["listeners"] for s in first), series
     assert {s["documents"] for s in samples} == {samples[0]["documents"]}, series
