@@ -1,5 +1,6 @@
 // The station display's rows: every upcoming train of the chosen lines and direction, soonest first, leaving out
-// those that leave before a rider walking `walkMinutes` could reach the platform (the server leaves out past ones).
+// those that leave before a rider walking `walkMinutes` could reach the platform (the server leaves out past ones),
+// with an equal share of the rows for each direction; and those rows in one section per direction.
 import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 import { compareRoutes } from "./routes.js";
 
@@ -23,5 +24,46 @@ export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direc
     }
   }
   all.sort((a, b) => a.minutes - b.minutes || a.order - b.order || compareRoutes(a.route, b.route));
-  return all.slice(0, rows);
+  return fairShare(all, rows);
+}
+
+/**
+ * The `rows` soonest trains, except that every direction keeps an equal share of the rows when it has trains for
+ * them: a screen shows both platforms, not six trains one way and none the other. Stays soonest first.
+ * @param {{direction: string}[]} sorted trains, soonest first
+ * @param {number} rows
+ */
+function fairShare(sorted, rows) {
+  const directions = [...new Set(sorted.map((row) => row.direction))];
+  const share = directions.length ? Math.floor(rows / directions.length) : 0;
+  const taken = new Map(directions.map((d) => [d, 0]));
+  const chosen = new Set();
+  for (const row of sorted) {
+    if (taken.get(row.direction) < share) {
+      taken.set(row.direction, taken.get(row.direction) + 1);
+      chosen.add(row);
+    }
+  }
+  for (const row of sorted) {
+    if (chosen.size >= rows) break;
+    chosen.add(row);
+  }
+  return sorted.filter((row) => chosen.has(row));
+}
+
+/**
+ * The chosen rows in one section per direction (northbound first), each soonest first: the display draws a heading
+ * per direction and makes each section's first train large.
+ * @param {{direction: string}[]} rows soonest first
+ * @returns {{direction: string, rows: object[]}[]}
+ */
+export function directionSections(rows) {
+  const sections = new Map();
+  for (const row of rows) {
+    if (!sections.has(row.direction)) sections.set(row.direction, []);
+    sections.get(row.direction).push(row);
+  }
+  const rank = (d) => (d === "N" ? 0 : d === "S" ? 1 : 2);
+  return [...sections].sort(([a], [b]) => rank(a) - rank(b) || String(a).localeCompare(String(b)))
+    .map(([direction, sectionRows]) => ({ direction, rows: sectionRows }));
 }

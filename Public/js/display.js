@@ -1,4 +1,5 @@
-// The station display (/display?station=127): a full-screen arrivals board driven by `watch` over the WebSocket.
+// The station display (/display?station=127): a full-screen arrivals board driven by `watch` over the WebSocket, one
+// section per direction with its next train large.
 // Options: lines=1,2 · direction=N|S · walk=N (hide trains leaving sooner than N minutes) · theme=dark|light|high-contrast
 // · lang=en|es · scale=1 · rows=6 · tz=America/New_York (the clock's time zone; default: the agency's, from /api/config).
 // The clock shows the server's time (a replay's recorded time). It keeps showing the last board, with its age, while
@@ -6,7 +7,7 @@
 import { collectErrors, publishStatus } from "./page-status.js";
 import { Connection, serverSocketUrl } from "./connection.js";
 import { el, bullet, richText } from "./dom.js";
-import { boardRows } from "./display-rows.js";
+import { boardRows, directionSections } from "./display-rows.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
 import { serverConfig } from "./server-config.js";
@@ -132,27 +133,54 @@ function render() {
   setText(document.getElementById("clock"), state.timeZone === null ? ""
     : new Date(nowMs).toLocaleTimeString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: state.timeZone }));
   const clock = { elapsedSeconds: (Date.now() - (state.receivedAtMs ?? Date.now())) / 1000, nowSeconds: nowMs / 1000 };
-  state.rows = state.board ? boardRows(state.board.groups ?? [], clock, options) : [];
-  const rowsKey = JSON.stringify(state.rows.map(({ route, direction, headsign, minutes }) => [route, direction, headsign, minutes]));
+  const chosen = state.board ? boardRows(state.board.groups ?? [], clock, options) : [];
+  renderTicker();
+  const empty = document.getElementById("empty");
+  empty.hidden = chosen.length > 0;
+  empty.textContent = state.board ? t.noTrains : t.loading;
+  // Redrawn when the rows change, or the room for them (a ticker coming or going, another screen size).
+  const rowsKey = JSON.stringify([chosen.map(({ route, direction, headsign, minutes }) => [route, direction, headsign, minutes]),
+    document.getElementById("ticker").hidden, innerWidth, innerHeight]);
   if (rowsKey !== state.shownRowsKey) {
     state.shownRowsKey = rowsKey;
-    document.getElementById("rows").replaceChildren(...state.rows.map((row) => el("li", { class: "row" },
-      bullet(row.route),
-      el("span", { class: "destination" },
-        el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) }),
-        row.headsign ? el("span", { class: "direction", text: t.direction(row.direction) }) : null),
-      el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) },
-        row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })))));
+    // One section per direction under its heading; the first train of each is drawn large.
+    const drawn = new Map(); // row element → the row it shows
+    document.getElementById("rows").replaceChildren(...directionSections(chosen).map((section) =>
+      el("li", { class: "section" },
+        el("h2", { class: "section-heading", text: t.direction(section.direction) }),
+        el("ol", { class: "section-rows" }, ...section.rows.map((row) => {
+          const item = el("li", { class: "row" },
+            bullet(row.route),
+            el("span", { class: "destination" }, el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) })),
+            el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) },
+              row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })));
+          drawn.set(item, row);
+          return item;
+        })))));
+    dropRowsThatOverflow(document.getElementById("rows"));
+    const shown = new Set([...drawn].filter(([item]) => item.isConnected).map(([, row]) => row));
+    state.rows = chosen.filter((row) => shown.has(row));
   }
-  const empty = document.getElementById("empty");
-  empty.hidden = state.rows.length > 0;
-  empty.textContent = state.board ? t.noTrains : t.loading;
 
   const live = state.connection === "live";
   const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
   setText(document.getElementById("connection"), live ? "" : t.connection(state.connection, age));
-  renderTicker();
+}
+
+/**
+ * Removes the rows that would run off the screen (a ticker or a large `scale` leaves less room than `rows` needs),
+ * from the end, and sections left empty with them; the first row always stays.
+ */
+function dropRowsThatOverflow(list) {
+  const bottom = list.getBoundingClientRect().bottom + 0.5;
+  const rows = [...list.querySelectorAll(".row")];
+  while (rows.length > 1 && rows[rows.length - 1].getBoundingClientRect().bottom > bottom) {
+    const row = rows.pop();
+    const section = row.closest(".section");
+    row.remove();
+    if (!section.querySelector(".row")) section.remove();
+  }
 }
 
 /** The ticker: the alerts in force now, one at a time, each for `tickerPeriodMs`, route tokens as bullets. */

@@ -80,7 +80,8 @@ def test_options_filter_and_restyle_the_board(browser, replay_server, busy_stati
 def test_walk_hides_trains_leaving_sooner_than_the_walk(browser, replay_server, busy_station):
     station, _ = busy_station
     walk = 5
-    open_display(browser, replay_server, f"station={station}&walk={walk}&rows=20")
+    # Small type, so that all twenty rows fit the screen (rows that do not fit are not shown).
+    open_display(browser, replay_server, f"station={station}&walk={walk}&rows=20&scale=0.4")
     shown = rows(browser)
     groups = arrival_groups(get_json(replay_server, f"/api/stations/{station}"))
     # The recorded board always has a train within 5 minutes at the busy stations, so the filter has work to do.
@@ -204,12 +205,20 @@ def test_clock_shows_the_servers_time_in_the_agencys_time_zone(browser, replay_s
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
 
 
-def test_first_row_is_larger_than_the_others(browser, replay_server, busy_station):
+def test_each_direction_has_its_section_with_its_first_row_larger(browser, replay_server, busy_station):
     station, _ = busy_station
     open_display(browser, replay_server, f"station={station}")
     wait_until(browser, f"{ROWS}.length >= 2", timeout=15)
-    sizes = browser.execute_script("""return [...document.querySelectorAll('.row')].map(row =>
-        ['.minutes', '.headsign', '.bullet'].map(part => parseFloat(getComputedStyle(row.querySelector(part)).fontSize)))""")
-    first, rest = sizes[0], sizes[1:]
-    for other in rest:
-        assert all(mine >= 1.3 * theirs for mine, theirs in zip(first, other)), sizes
+    sections = browser.execute_script("""return [...document.querySelectorAll('.section')].map(section => ({
+        heading: section.querySelector('.section-heading').textContent,
+        sizes: [...section.querySelectorAll('.row')].map(row => ['.minutes', '.headsign', '.bullet']
+            .map(part => parseFloat(getComputedStyle(row.querySelector(part)).fontSize)))}))""")
+    shown = rows(browser)
+    directions = sorted({r["direction"] for r in shown}, key=lambda d: "NS".index(d))
+    # One section per direction shown, northbound first, under its label; each train in its direction's section.
+    assert [s["heading"].lower() for s in sections] == [{"N": "uptown", "S": "downtown"}[d] for d in directions]
+    assert [len(s["sizes"]) for s in sections] == [sum(1 for r in shown if r["direction"] == d) for d in directions]
+    for section in sections:
+        first, rest = section["sizes"][0], section["sizes"][1:]
+        for other in rest:
+            assert all(mine >= 1.3 * theirs for mine, theirs in zip(first, other)), sections
