@@ -138,7 +138,8 @@ def test_display_rows_filter_sort_and_limit(run_js):
     assert result["north"] == [["1", "N", 0], ["5", "N", 1], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
     assert result["lines"] == [["2", "S", 3], ["3", "N", 4]]
     assert result["walk"] == [["1", "N", 6], ["1", "N", 15]]
-    assert result["two"] == [["1", "N", 0], ["5", "N", 1]]
+    # Two rows, two directions: each keeps its share (the soonest of each), still soonest first.
+    assert result["two"] == [["1", "N", 0], ["2", "S", 3]]
     # Two minutes later, counted down from the board (a replay's board is not on the wall clock).
     assert result["later"] == [["1", "N", 0], ["5", "N", 0], ["2", "S", 1], ["3", "N", 2], ["1", "N", 4], ["1", "N", 13]]
     assert result["garbage"] == []
