@@ -137,4 +137,32 @@ import Testing
         waitFor { counters.messagesSent == 2 * clients.count }
         #expect(counters.messagesSent == 2 * clients.count)
     }
+
+    /// A client that is not reading takes part of a large frame; the rest waits in its queue and
+    /// the next broadcast queues behind it, so once the client reads it gets both, whole and in
+    /// order.
+    @Test func aShortBatchedWriteKeepsTheRestAheadOfLaterFrames() throws {
+        let group = WebSocketBroadcastGroup()
+        let observed = Observed()
+        let (server, port) = try startServer { router in
+            router.webSocket("/ws", configuration: WebSocketConfiguration(compression: nil)) { session in
+                group.add(session)
+                observed.opened(session)
+            }
+        }
+        defer { server.shutdown() }
+        let clients = try openClients(port: port, observed: observed)
+        defer { clients.forEach { $0.close() } }
+        let large = (0..<(700 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        group.broadcast(WebSocketPreparedMessage(binary: large, compression: nil))
+        group.broadcast(WebSocketPreparedMessage(text: "after", compression: nil))
+        // More than the kernel buffers hold between the loop and a client not reading yet.
+        let length = withUnsafeBytes(of: UInt64(large.count).bigEndian) { Array($0) }
+        let expected = [0x82, 127] + length + large + frame("after")
+        for client in clients {
+            let received = receive(expected.count, from: client)
+            #expect(received.count == expected.count)
+            #expect(received == expected)
+        }
+    }
 }

@@ -28,6 +28,8 @@ public final class Connection: @unchecked Sendable {
     private var handler: any ConnectionHandler
     private var output: OutputQueue
     private var readingPaused = false
+    /// A `WebSocketWriteBatch` holds a frame for this connection that goes before anything queued.
+    private var inWriteBatch = false
     private var interest: UInt32 = 0
     private var timers: [UInt64: TimerHandle] = [:]
     private var nextTimerKey: UInt64 = 0
@@ -102,7 +104,56 @@ public final class Connection: @unchecked Sendable {
         return output.append(bytes)
     }
 
+    /// Whether the connection may join a `WebSocketWriteBatch`: open, with nothing queued, not in one.
+    var canJoinWriteBatch: Bool { state == .open && output.isEmpty && !inWriteBatch }
+
+    /// A batch took a frame for this connection: until it is written, `write` only queues.
+    func joinWriteBatch() {
+        inWriteBatch = true
+    }
+
+    /// Sends the batch's frame for this connection (`bytes`, lent by the batch) with one `send`.
+    /// Returns how many bytes were sent when the batch must queue the rest
+    /// (`queueRestOfBatchedFrame`), or nil when the frame is done with: all sent, or the
+    /// connection failed or was already closed. Without the queue's `[UInt8]` for the common
+    /// case, the batch need not hand each connection a reference to a frame shared by all.
+    func sendBatchedFrame(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard state != .closed else {
+            inWriteBatch = false
+            return nil
+        }
+        var sent: Int
+        repeat {
+            sent = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        } while sent < 0 && errno == EINTR
+        if sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
+            inWriteBatch = false
+            fail(SystemError("send"))
+            return nil
+        }
+        sent = max(0, sent)
+        bytesWritten += UInt64(sent)
+        guard sent < bytes.count else {
+            finishBatchedFrame()
+            return nil
+        }
+        return sent
+    }
+
+    /// Queues what `sendBatchedFrame` could not send of `frame`, ahead of what was queued meanwhile.
+    func queueRestOfBatchedFrame(_ frame: [UInt8], sent: Int) {
+        output.prepend(frame, written: sent)
+        finishBatchedFrame()
+    }
+
+    /// The batch's frame is sent or queued: writes whatever queued behind it, finishes closing.
+    private func finishBatchedFrame() {
+        inWriteBatch = false
+        if !output.isEmpty || state == .flushing { flush() }
+    }
+
     private func flush() {
+        guard !inWriteBatch else { return }
         while !output.isEmpty {
             let written = output.write(to: fd)
             if written > 0 {
@@ -158,8 +209,10 @@ public final class Connection: @unchecked Sendable {
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerHandle {
         nextTimerKey += 1
         let key = nextTimerKey
-        let handle = loop.scheduleOnLoop(after: delay) { [weak self] in
-            self?.timers[key] = nil
+        // A strong capture: `release` cancels every timer, which frees the closure (and a weak
+        // reference would slow down every retain of the connection on the send path).
+        let handle = loop.scheduleOnLoop(after: delay) { [self] in
+            timers[key] = nil
             action()
         }
         timers[key] = handle
@@ -178,7 +231,7 @@ public final class Connection: @unchecked Sendable {
     public func close() {
         guard state == .open else { return }
         state = .flushing
-        if output.isEmpty {
+        if output.isEmpty && !inWriteBatch {
             shutDownWriting()
         } else {
             flush()
@@ -209,7 +262,7 @@ public final class Connection: @unchecked Sendable {
         Glibc.shutdown(fd, Int32(SHUT_WR))
         readingPaused = false
         updateInterest()
-        schedule(after: Connection.lingerTimeout) { [weak self] in self?.release(error: nil) }
+        schedule(after: Connection.lingerTimeout) { [self] in release(error: nil) }
     }
 
     private func fail(_ error: SystemError) {

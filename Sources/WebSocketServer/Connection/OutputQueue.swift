@@ -42,6 +42,21 @@ struct OutputQueue {
         return true
     }
 
+    /// Queues the rest of `chunk`, whose first `written` bytes were already sent, in front of
+    /// everything queued. Not subject to the bound: the chunk was accepted before the others.
+    mutating func prepend(_ chunk: [UInt8], written: Int) {
+        precondition(headOffset == 0, "a chunk goes in front only of a queue not yet being written")
+        guard written < chunk.count else { return }
+        if head > 0 {
+            head -= 1
+            chunks[head] = chunk
+        } else {
+            chunks.insert(chunk, at: 0)
+        }
+        headOffset = written
+        queuedBytes += chunk.count - written
+    }
+
     /// Writes as much as the socket takes with one `writev` (`write` for a single chunk);
     /// returns the bytes written, or -1
     /// with `errno` set (`EAGAIN` when the socket buffer is full).

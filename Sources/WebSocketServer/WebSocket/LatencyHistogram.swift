@@ -20,13 +20,13 @@ public final class LatencyHistogram: Sendable {
         counts = (0...bounds.count).map { _ in Counter() }
     }
 
-    /// Counts one duration.
-    public func observe(_ duration: Duration) {
+    /// Counts `duration` `count` times (a batch of messages written together).
+    public func observe(_ duration: Duration, count: Int = 1) {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) + Double(attoseconds) / 1e18
         let index = bounds.firstIndex { value <= $0 } ?? bounds.count
-        counts[index].value.add(1, ordering: .relaxed)
-        totalNanoseconds.add(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000), ordering: .relaxed)
+        counts[index].value.add(count, ordering: .relaxed)
+        totalNanoseconds.add(count * (Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), ordering: .relaxed)
     }
 
     /// Observations per bucket (not cumulative; the last is over every bound) and their sum in seconds.

@@ -54,34 +54,46 @@ public final class WebSocketBroadcastGroup: Sendable {
     }
 }
 
-/// The members of a `WebSocketBroadcastGroup` on one loop: an array to walk on every
+/// The members of a `WebSocketBroadcastGroup` on one loop: their connection handlers (held
+/// strongly, so a broadcast reads no weak reference per member) in an array to walk on every
 /// broadcast, with each session's index for constant-time removal.
 private final class LoopMembers: @unchecked Sendable {
-    // @unchecked: `sessions` and `indices` are touched only on `loop`.
+    // @unchecked: everything but `loop` is touched only on `loop`.
     let loop: EventLoop
-    private var sessions: [WebSocketSession] = []
+    private var handlers: [WebSocketConnectionHandler] = []
+    /// The session of each handler, by position in `handlers`.
+    private var sessions: [ObjectIdentifier] = []
     private var indices: [ObjectIdentifier: Int] = [:]
 
     init(loop: EventLoop) {
         self.loop = loop
     }
 
+    /// Adds the session; one already closed (without a handler) is not added.
     func insert(_ session: WebSocketSession) {
-        guard indices[ObjectIdentifier(session)] == nil else { return }
-        indices[ObjectIdentifier(session)] = sessions.count
-        sessions.append(session)
+        let id = ObjectIdentifier(session)
+        guard indices[id] == nil, let handler = session.handler else { return }
+        indices[id] = handlers.count
+        handlers.append(handler)
+        sessions.append(id)
     }
 
     func remove(_ session: WebSocketSession) {
         guard let index = indices.removeValue(forKey: ObjectIdentifier(session)) else { return }
-        let last = sessions.removeLast()
-        if index < sessions.count {
-            sessions[index] = last
-            indices[ObjectIdentifier(last)] = index
+        let lastHandler = handlers.removeLast()
+        let lastSession = sessions.removeLast()
+        if index < handlers.count {
+            handlers[index] = lastHandler
+            sessions[index] = lastSession
+            indices[lastSession] = index
         }
     }
 
+    /// One write batch for every member that can take the frame at once; the others queue it
+    /// or drop it.
     func send(_ message: WebSocketPreparedMessage) {
-        for session in sessions { session.sendOnLoop(prepared: message) }
+        var batch = WebSocketWriteBatch()
+        for handler in handlers { handler.addBroadcast(message, to: &batch) }
+        batch.write()
     }
 }

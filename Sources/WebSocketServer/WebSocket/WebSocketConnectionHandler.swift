@@ -28,7 +28,9 @@ final class WebSocketConnectionHandler {
     private let acceptance: WebSocketHandshake.Acceptance
     private let counters: WebSocketCounters
     private let onOpen: (WebSocketSession) -> Void
-    private weak var connection: Connection?
+    /// Strong while the connection is open (it holds this handler too; the cycle ends in
+    /// `connectionDidClose`): broadcasts read it for every frame.
+    private var connection: Connection?
     /// Created when the handler is installed, which is when the loop is known.
     private var session: WebSocketSession?
     private var timer: (deadline: ContinuousClock.Instant, handle: TimerHandle)?
@@ -76,6 +78,18 @@ final class WebSocketConnectionHandler {
         send(droppable: true, payloadBytes: message.payload.count, latencyOrigin: message.latencyOrigin) { machine in
             machine.frame(prepared: message)
         }
+    }
+
+    /// Adds a broadcast frame to `batch` when the connection can take it straight away (open,
+    /// nothing queued or parked), else sends it the usual way (queued behind, or dropped when
+    /// over the bound).
+    func addBroadcast(_ message: WebSocketPreparedMessage, to batch: inout WebSocketWriteBatch) {
+        guard let connection, overflow.isEmpty, connection.canJoinWriteBatch else {
+            sendBroadcast(message)
+            return
+        }
+        guard let choice = machine.frameChoice(prepared: message) else { return }
+        batch.add(message, choice, for: connection, counters: counters)
     }
 
     /// Writes `frame` now when it fits, else parks it (or drops it when `droppable`).
@@ -176,10 +190,11 @@ final class WebSocketConnectionHandler {
         }
         if let armed = timer, armed.deadline <= next { return }
         timer?.handle.cancel()
-        let handle = connection.schedule(after: next - .now) { [weak self, weak connection] in
-            guard let self, let connection else { return }
-            self.timer = nil
-            self.machineTimerFired(on: connection)
+        // Strong captures: the connection cancels its timers when it closes, which frees them
+        // (and a weak reference would slow down every retain of these objects on the send path).
+        let handle = connection.schedule(after: next - .now) { [self] in
+            timer = nil
+            machineTimerFired(on: connection)
         }
         timer = (next, handle)
     }
@@ -204,10 +219,9 @@ final class WebSocketConnectionHandler {
     private func startStallTimer(on connection: Connection) {
         guard stallTimer == nil else { return }
         sampleAtStallCheck = transportSample(of: connection)
-        stallTimer = connection.schedule(after: configuration.outputStallTimeout) { [weak self, weak connection] in
-            guard let self, let connection else { return }
-            self.stallTimer = nil
-            self.stallTimerFired(connection)
+        stallTimer = connection.schedule(after: configuration.outputStallTimeout) { [self] in
+            stallTimer = nil
+            stallTimerFired(connection)
         }
     }
 
@@ -271,6 +285,7 @@ extension WebSocketConnectionHandler: ConnectionHandler {
     }
 
     func connectionDidClose(_ connection: Connection, error: SystemError?) {
+        self.connection = nil
         timer?.handle.cancel()
         timer = nil
         stallTimer?.cancel()
@@ -278,5 +293,6 @@ extension WebSocketConnectionHandler: ConnectionHandler {
         if let event = machine.transportClosed(), case .closeConnection(let code, let reason) = event {
             reportClose(code, reason)
         }
+        session?.handler = nil
     }
 }

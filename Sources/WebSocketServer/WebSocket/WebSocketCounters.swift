@@ -73,7 +73,12 @@ public final class WebSocketCounters: Sendable {
 
     /// A data message queued: its frame's bytes and its payload's before compression.
     func messageSent(frameBytes: Int, payloadBytes: Int) {
-        sent.add(1, ordering: .relaxed)
+        messagesSent(1, frameBytes: frameBytes, payloadBytes: payloadBytes)
+    }
+
+    /// `count` data messages written together, with their frames' and payloads' bytes in total.
+    func messagesSent(_ count: Int, frameBytes: Int, payloadBytes: Int) {
+        sent.add(count, ordering: .relaxed)
         sentFrameBytes.add(frameBytes, ordering: .relaxed)
         sentPayloadBytes.add(payloadBytes, ordering: .relaxed)
     }

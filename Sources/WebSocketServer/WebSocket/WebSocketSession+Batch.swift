@@ -1,8 +1,8 @@
 extension WebSocketSession {
     /// Sends each prepared message to its session, in order, with one hop per event loop for
     /// the whole batch rather than one per connection: a tick that reaches ten thousand
-    /// sessions queues one closure on each loop, which then writes the shared frames to its
-    /// own sessions back to back. Messages to one session keep their order, within the batch
+    /// sessions queues one closure on each loop, which then writes the frames to its own
+    /// sessions in one `WebSocketWriteBatch`. Messages to one session keep their order, within the batch
     /// and after earlier batches (each loop runs its queued work in order).
     public static func send(_ batch: [(WebSocketSession, WebSocketPreparedMessage)]) {
         var byLoop: [ObjectIdentifier: (loop: EventLoop, sends: [(WebSocketSession, WebSocketPreparedMessage)])] = [:]
@@ -11,7 +11,9 @@ extension WebSocketSession {
         }
         for (loop, sends) in byLoop.values {
             let deliver: @Sendable () -> Void = {
-                for (session, message) in sends { session.sendOnLoop(prepared: message) }
+                var batch = WebSocketWriteBatch()
+                for (session, message) in sends { session.handler?.addBroadcast(message, to: &batch) }
+                batch.write()
             }
             if loop.inEventLoop { deliver() } else { loop.execute(deliver) }
         }

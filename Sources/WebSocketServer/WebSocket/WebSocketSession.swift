@@ -22,7 +22,10 @@ public final class WebSocketSession: @unchecked Sendable {
     /// (1006 when the TCP connection went away without a close frame).
     public var onClose: ((WebSocketCloseCode, String) -> Void)?
 
-    weak var handler: WebSocketConnectionHandler?
+    /// Set while the connection is open: the handler holds the session too, and ends the cycle
+    /// when the connection closes. (Strong rather than weak: a weak reference would slow down
+    /// every retain of the handler on the broadcast path.)
+    var handler: WebSocketConnectionHandler?
 
     init(request: RoutedRequest, subprotocol: String?, compression: PerMessageDeflateParameters?, loop: EventLoop) {
         self.request = request
@@ -51,11 +54,6 @@ public final class WebSocketSession: @unchecked Sendable {
     /// when it has a `latencyOrigin`.
     public func send(prepared: WebSocketPreparedMessage) {
         onLoop { $0.sendBroadcast(prepared) }
-    }
-
-    /// `send(prepared:)` for a caller already on the loop (a `WebSocketBroadcastGroup` or a batch).
-    func sendOnLoop(prepared: WebSocketPreparedMessage) {
-        handler?.sendBroadcast(prepared)
     }
 
     /// Starts the closing handshake; `onClose` follows when it completes or times out.

@@ -16,15 +16,25 @@ extension WebSocketStateMachine {
     /// connection's parameters allow it, else this connection's own compression of the
     /// payload (context takeover or a smaller window), else the shared uncompressed frame.
     public mutating func frame(prepared: WebSocketPreparedMessage) -> [UInt8]? {
-        guard isOpen else { return nil }
-        guard let compression, prepared.payload.count >= minimumCompressedSize else {
-            return prepared.uncompressedFrame
+        switch frameChoice(prepared: prepared) {
+        case .uncompressed: prepared.uncompressedFrame
+        case .compressed: prepared.compressedFrame
+        case .own(let frame): frame
+        case nil: nil
         }
+    }
+
+    /// Which of a prepared message's frames this connection sends (`frame(prepared:)`), without
+    /// touching the shared frames: a broadcast batch keeps one reference to each shared frame
+    /// rather than one per connection. Nil once closing.
+    public mutating func frameChoice(prepared: WebSocketPreparedMessage) -> PreparedFrameChoice? {
+        guard isOpen else { return nil }
+        guard let compression, prepared.payload.count >= minimumCompressedSize else { return .uncompressed }
         if prepared.isCompressionPrepared, compression.serverNoContextTakeover,
            prepared.compressionWindowBits <= compression.serverMaxWindowBits {
-            return prepared.compressedFrame ?? prepared.uncompressedFrame
+            return prepared.compressedFrame == nil ? .uncompressed : .compressed
         }
-        return prepared.payload.withUnsafeBytes { frame(opcode: prepared.opcode, payload: $0) }
+        return prepared.payload.withUnsafeBytes { frame(opcode: prepared.opcode, payload: $0) }.map { .own($0) }
     }
 
     /// Starts the closing handshake: sends a close frame and waits up to the close timeout
