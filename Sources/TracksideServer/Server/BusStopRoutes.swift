@@ -44,16 +44,6 @@ extension TracksideApp {
         }
     }
 
-    /// `respond(id)` for the request's `{id}` when it is a well-formed station or stop id, else
-    /// the `400 bad_request` saying why.
-    static func withPlaceID(of request: RoutedRequest, respond: (String) -> HTTPResponse) -> HTTPResponse {
-        do throws(PushRequestError) {
-            return respond(try ClientRequest.stationID(request.parameters["id"] ?? ""))
-        } catch {
-            return errorResponse(error)
-        }
-    }
-
     /// The routes serving `stop`: its stop_times' where the GTFS has them, else those the
     /// realtime feeds have shown calling there so far.
     func routes(servingBusStop stop: BusStop) -> [String] {

@@ -14,33 +14,29 @@ extension TracksideApp {
         let search = PlaceSearch(network: network)
         router.get("/api/stations") { _ in .json(stationsBody) }
         router.get("/api/stations/{id}") { [self] request in
-            let id: String
-            do throws(PushRequestError) {
-                id = try ClientRequest.stationID(request.parameters["id"] ?? "")
-            } catch {
-                return Self.errorResponse(error)
-            }
-            let now = source.feedTime(atWallTime: clock())
-            guard let station = stations[id], let board = boards.board(station: id, feeds: ingest.snapshot, now: now)
-            else { return request.error(.notFound, "no station \(id)") }
-            let alerts = stationAlerts(id, now: now)
-            var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
-            json.object { o in
-                Self.writeStationFields(station, to: &o)
-                if !station.platformWheelchairAccess.isEmpty {
-                    o.key("platform_ada")
-                    o.object { platforms in
-                        for id in station.platforms {
-                            if let access = station.platformWheelchairAccess[id] { platforms.key(id); platforms.value(access.rawValue) }
+            Self.withPlaceID(of: request) { id in
+                let now = source.feedTime(atWallTime: clock())
+                guard let station = stations[id], let board = boards.board(station: id, feeds: ingest.snapshot, now: now)
+                else { return request.error(.notFound, "no station \(id)") }
+                let alerts = stationAlerts(id, now: now)
+                var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
+                json.object { o in
+                    Self.writeStationFields(station, to: &o)
+                    if !station.platformWheelchairAccess.isEmpty {
+                        o.key("platform_ada")
+                        o.object { platforms in
+                            for id in station.platforms {
+                                if let access = station.platformWheelchairAccess[id] { platforms.key(id); platforms.value(access.rawValue) }
+                            }
                         }
                     }
+                    o.key("lat"); o.value(station.coordinate.latitude, decimals: 6)
+                    o.key("lon"); o.value(station.coordinate.longitude, decimals: 6)
+                    o.key("arrivals"); board.writeJSON(to: &o)
+                    o.key("alerts"); o.array { list in for alert in alerts { alert.writeJSON(to: &list) } }
                 }
-                o.key("lat"); o.value(station.coordinate.latitude, decimals: 6)
-                o.key("lon"); o.value(station.coordinate.longitude, decimals: 6)
-                o.key("arrivals"); board.writeJSON(to: &o)
-                o.key("alerts"); o.array { list in for alert in alerts { alert.writeJSON(to: &list) } }
+                return .json(json.bytes)
             }
-            return .json(json.bytes)
         }
         router.get("/api/search") { [self] request in
             guard let query = request.query["q"], !query.isEmpty, query.count <= PlaceSearch.queryLimit else {

@@ -9,37 +9,29 @@ extension TracksideApp {
     /// count is a 400, an unknown station a 404.
     func installStationRoutes(on router: Router) {
         router.get("/api/stations/{id}/arrivals") { [self] request in
-            let id: String
-            do throws(PushRequestError) {
-                id = try ClientRequest.stationID(request.parameters["id"] ?? "")
-            } catch {
-                return Self.errorResponse(error)
+            Self.withPlaceID(of: request) { id in
+                let now = source.feedTime(atWallTime: clock())
+                guard let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
+                    return request.error(.notFound, "no station \(id)")
+                }
+                return .json(StationBoards.message(board))
             }
-            let now = source.feedTime(atWallTime: clock())
-            guard let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
-                return request.error(.notFound, "no station \(id)")
-            }
-            return .json(StationBoards.message(board))
         }
         router.get("/api/stations/{id}/board") { [self] request in
-            let id: String
-            do throws(PushRequestError) {
-                id = try ClientRequest.stationID(request.parameters["id"] ?? "")
-            } catch {
-                return Self.errorResponse(error)
+            Self.withPlaceID(of: request) { id in
+                let rowsText = request.query["rows"] ?? "4"
+                guard let rows = Int(rowsText), (1...Self.maximumSignRows).contains(rows) else {
+                    return request.error(.badRequest, "rows must be a whole number from 1 to \(Self.maximumSignRows)")
+                }
+                let now = source.feedTime(atWallTime: clock())
+                guard let station = boards.network.stations.first(where: { $0.id == id }),
+                      let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
+                    return request.error(.notFound, "no station \(id)")
+                }
+                var json = JSONWriter(reservingCapacity: 512)
+                board.writeSignJSON(name: station.name, rows: rows, to: &json)
+                return .json(json.bytes)
             }
-            let rowsText = request.query["rows"] ?? "4"
-            guard let rows = Int(rowsText), (1...Self.maximumSignRows).contains(rows) else {
-                return request.error(.badRequest, "rows must be a whole number from 1 to \(Self.maximumSignRows)")
-            }
-            let now = source.feedTime(atWallTime: clock())
-            guard let station = boards.network.stations.first(where: { $0.id == id }),
-                  let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
-                return request.error(.notFound, "no station \(id)")
-            }
-            var json = JSONWriter(reservingCapacity: 512)
-            board.writeSignJSON(name: station.name, rows: rows, to: &json)
-            return .json(json.bytes)
         }
     }
 

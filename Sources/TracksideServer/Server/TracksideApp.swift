@@ -277,6 +277,16 @@ public final class TracksideApp: Sendable {
         .error(.badRequest, code: error.code.rawValue, message: error.message, json: true)
     }
 
+    /// `respond(id)` for the request's `{id}` when it is a well-formed station or stop id (the
+    /// station, board and bus-stop routes all take one), else the `400 bad_request` saying why.
+    static func withPlaceID(of request: RoutedRequest, respond: (String) -> HTTPResponse) -> HTTPResponse {
+        do throws(PushRequestError) {
+            return respond(try ClientRequest.stationID(request.parameters["id"] ?? ""))
+        } catch {
+            return errorResponse(error)
+        }
+    }
+
     /// 64 random bits in hex: unique per server start, so old seqs are never mistaken.
     static func randomEpoch() -> String {
         var generator = SystemRandomNumberGenerator()
