@@ -37,6 +37,7 @@ struct ServeCommand: CLICommand {
         let logger = Logger.standardError(level: settings.logLevel, format: settings.logFormat)
         for variable in options.unknownVariables { logger.warning("unknown environment variable \(variable) ignored") }
         settings.webSocket.logger = logger
+        settings.server.logger = logger
         try settings.application.gtfsPaths = gtfsPaths(settings, logger: logger)
         guard let publicFolder = settings.publicFolder ?? defaultPublicFolder() else {
             throw OptionError("no Public/ folder found; pass --public DIR")

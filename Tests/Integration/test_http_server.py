@@ -204,6 +204,9 @@ def test_accept_backs_off_when_out_of_file_descriptors(start_trackside):
         time.sleep(1.0)
         # Spinning on a listener that stays readable would burn a whole core.
         assert cpu_seconds(server.process.pid) - before < 0.3
+        # Said once for the whole run of failures, with the reason.
+        failing = [line for line in server.log().splitlines() if "pausing accepts" in line]
+        assert len(failing) == 1 and "Too many open files" in failing[0], server.log()
     finally:
         for client in clients:
             client.close()
@@ -217,6 +220,7 @@ def test_accept_backs_off_when_out_of_file_descriptors(start_trackside):
         except (OSError, http.client.HTTPException):
             assert time.monotonic() < deadline, "the server did not recover after descriptors were freed"
             time.sleep(0.1)
+    assert "loop-0: accepting connections again" in server.log()
 
 
 def test_files_larger_than_the_output_bound_arrive_whole(start_trackside, tmp_path):

@@ -165,27 +165,43 @@ func startServer(_ configure: (Router) -> Void) throws -> (HTTPServer, Int) {
         #expect(reply.hasSuffix("finished"))
     }
 
-    @Test func connectionsBeyondTheLimitAreRefused() throws {
+    @Test func connectionsBeyondTheLimitAreRefusedAndTheRunIsLoggedOnce() throws {
+        let lines = LoggerTests.Lines()
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.eventLoopCount = 1
         configuration.maxConnections = 2
+        configuration.logger = Logger { line in lines.written.withLock { $0.append(line) } }
         let router = Router()
         router.get("/") { _ in .text("ok") }
         let server = try HTTPServer(configuration: configuration, router: router)
         let port = try server.start().port
         defer { server.shutdown() }
-        let admitted = try (0..<2).map { _ in try LoopbackClient(port: port) }
+        var admitted = try (0..<2).map { _ in try LoopbackClient(port: port) }
         defer { admitted.forEach { $0.close() } }
         for client in admitted {
             client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
             #expect(client.receive(until: "ok").hasPrefix("HTTP/1.1 200 OK"))
         }
-        let refused = try LoopbackClient(port: port)
-        defer { refused.close() }
-        #expect(refused.receive() == "")
-        #expect(server.statistics.refusedConnections == 1)
+        for _ in 0..<2 {
+            let refused = try LoopbackClient(port: port)
+            #expect(refused.receive() == "")
+            refused.close()
+        }
+        #expect(server.statistics.refusedConnections == 2)
         #expect(server.statistics.openConnections == 2)
+        // One warning for the run of refusals, not one per connection.
+        #expect(lines.all.filter { $0.contains("connection limit of 2 reached") }.count == 1)
+
+        // A place frees up; the next connection is admitted and the run's end is logged.
+        admitted.removeFirst().close()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.statistics.openConnections > 1 && ContinuousClock.now < deadline { usleep(5_000) }
+        let next = try LoopbackClient(port: port)
+        defer { next.close() }
+        next.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(next.receive(until: "ok").hasPrefix("HTTP/1.1 200 OK"))
+        #expect(lines.all.contains { $0.contains("admitting connections again: 2 refused at the connection limit") })
     }
 
     @Test func aClientThatDoesNotReadIsHeldAtTheOutputBound() throws {

@@ -29,6 +29,9 @@ public final class HTTPServer: Sendable {
         public var acceptedConnections: Int { accepted.load(ordering: .relaxed) }
         /// Connections closed at once because `maxConnections` was reached.
         public var refusedConnections: Int { refused.load(ordering: .relaxed) }
+        /// `refused` when the current run of refusals began; -1 while connections are admitted.
+        /// One warning when a run begins and one line when it ends, not one per refusal.
+        let refusedBeforeRun = Atomic<Int>(-1)
     }
 
     /// Creates the loops (not started) for `configuration`.
@@ -60,7 +63,7 @@ public final class HTTPServer: Sendable {
             var created: [LoopBound<Listener>] = []
             for (loop, fd) in zip(group.loops, fds) {
                 // The loop threads have not started, so registering from here cannot race them.
-                let listener = try Listener(fd: fd, loop: loop) { [self] client, peer in
+                let listener = try Listener(fd: fd, loop: loop, logger: configuration.logger) { [self] client, peer in
                     accept(client, peer: peer, on: loop)
                 }
                 created.append(LoopBound(listener, loop: loop))
@@ -94,9 +97,18 @@ public final class HTTPServer: Sendable {
 
     private func accept(_ fd: Int32, peer: String, on loop: EventLoop) {
         guard counters.open.load(ordering: .relaxed) < configuration.maxConnections else {
-            counters.refused.add(1, ordering: .relaxed)
+            let before = counters.refused.wrappingAdd(1, ordering: .relaxed).oldValue
+            if counters.refusedBeforeRun.compareExchange(expected: -1, desired: before, ordering: .relaxed).exchanged {
+                configuration.logger.warning("connection limit of \(configuration.maxConnections) reached: refusing new connections",
+                                             [("client", peer)])
+            }
             Glibc.close(fd)
             return
+        }
+        let runStart = counters.refusedBeforeRun.exchange(-1, ordering: .relaxed)
+        if runStart >= 0 {
+            let refused = counters.refused.load(ordering: .relaxed) - runStart
+            configuration.logger.info("admitting connections again: \(refused) refused at the connection limit")
         }
         let handler = HTTPConnectionHandler(router: router, configuration: configuration)
         let connection = Connection(fd: fd, remoteAddress: peer, loop: loop,

@@ -9,7 +9,10 @@ final class Listener {
     let fd: Int32
     private let loop: EventLoop
     private let accept: (Int32, String) -> Void
+    private let logger: Logger
     private var isPausedForBackoff = false
+    /// Accepting has failed since the last connection accepted (one warning per such run).
+    private var isFailing = false
     private var isClosed = false
 
     /// How long accepting pauses when the process or system is out of file descriptors.
@@ -38,10 +41,12 @@ final class Listener {
         return fd
     }
 
-    /// Registers the bound socket `fd` with `loop`; `accept` receives each new socket and peer address.
-    init(fd: Int32, loop: EventLoop, accept: @escaping (Int32, String) -> Void) throws {
+    /// Registers the bound socket `fd` with `loop`; `accept` receives each new socket and peer
+    /// address. `logger` hears when accepting starts failing (out of descriptors) and recovers.
+    init(fd: Int32, loop: EventLoop, logger: Logger, accept: @escaping (Int32, String) -> Void) throws {
         self.fd = fd
         self.loop = loop
+        self.logger = logger
         self.accept = accept
         try loop.register(fd, events: EPOLLIN.rawValue, source: self)
     }
@@ -71,6 +76,10 @@ extension Listener: EpollSource {
                 var on: Int32 = 1
                 setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
                 let peer = withUnsafePointer(to: &storage) { SocketAddress.describe(UnsafeRawPointer($0)) }
+                if isFailing {
+                    isFailing = false
+                    logger.info("\(loop.name): accepting connections again")
+                }
                 accept(client, "\(peer.host):\(peer.port)")
                 continue
             }
@@ -83,6 +92,11 @@ extension Listener: EpollSource {
                 // EMFILE, ENFILE, ENOBUFS, ENOMEM and anything unexpected: level-triggered epoll
                 // would report the pending connection again at once, so stop watching the socket
                 // for a moment instead of spinning until a descriptor frees up.
+                let error = SystemError("accept")
+                if !isFailing {
+                    isFailing = true
+                    logger.warning("\(loop.name): \(error); pausing accepts for \(Listener.backoff) at a time until one succeeds")
+                }
                 pauseForBackoff()
                 return
             }

@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var keepAliveTimeout: Duration = .seconds(30)
     /// How long shutdown waits for connections to finish before aborting them.
     public var shutdownGracePeriod: Duration = .seconds(4)
+    /// Where the server says when it starts and stops refusing connections (the connection
+    /// limit, or accept failing for want of file descriptors).
+    public var logger = Logger.standardError()
 
     public init() {}
 }
