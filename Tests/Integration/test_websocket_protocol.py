@@ -90,3 +90,17 @@ def test_raised_limit_allows_large_messages(start_trackside):
     ws.send(raw.frame(0x2, payload))
     assert ws.recv_frame() == (True, False, 0x2, payload)
     ws.close()
+
+
+def test_timeouts_set_on_the_command_line_apply(start_trackside):
+    """--idle-timeout closes a client that sends no data message with 1001; --ping-interval and
+    --pong-timeout drop one that does not answer the keepalive ping."""
+    server = start_trackside("--enable-echo", "--idle-timeout", "1", "--ping-interval", "0")
+    ws = raw.RawWebSocket(server.port)
+    fin, _, opcode, payload = ws.recv_frame()
+    assert (fin, opcode) == (True, 0x8) and struct.unpack("!H", payload[:2])[0] == 1001
+
+    server = start_trackside("--enable-echo", "--ping-interval", "0.5", "--pong-timeout", "0.5")
+    ws = raw.RawWebSocket(server.port)
+    assert ws.recv_frame()[2] == 0x9   # the keepalive ping, left unanswered
+    assert ws.at_eof(timeout=10), "the silent client was not dropped after the pong timeout"

@@ -19,6 +19,10 @@ public enum ServeOptions {
                                                        shown: "one per core", help: "event loop threads")
     public static let maxConnections = Option<Int>.integer("max-connections", in: 1...1_000_000, default: server.maxConnections,
                                                            help: "open connections at most; more are closed as soon as accepted")
+    public static let backlog = Option<Int>.integer("backlog", in: 1...65535, default: Int(server.backlog),
+                                                    help: "connections the kernel queues per event loop before they are accepted (capped by net.core.somaxconn)")
+    public static let shutdownGrace = Option<Double>.number("shutdown-grace", in: 0...60, default: seconds(server.shutdownGracePeriod),
+                                                            help: "seconds SIGTERM leaves connections to finish (WebSockets are sent 1001) before the rest are aborted")
     public static let requestTimeout = Option<Double>.number("request-timeout", in: 0.01...3600, default: seconds(server.requestTimeout),
                                                              help: "seconds a request may take to arrive once started, and a new connection to start one (slow senders get 408)")
     public static let keepAliveTimeout = Option<Double>.number("keep-alive-timeout", in: 0.01...3600, default: seconds(server.keepAliveTimeout),
@@ -59,6 +63,12 @@ public enum ServeOptions {
                                                            help: "seconds a WebSocket client may leave its output over --max-output-buffer without taking a byte before it is closed with 1008 (a slow reader only loses broadcast frames)")
     public static let pingInterval = Option<Double>.number("ping-interval", in: 0...3600, default: webSocket.pingInterval.map(seconds) ?? 0,
                                                            help: "seconds of silence before the server pings a WebSocket client; 0 never pings")
+    public static let pongTimeout = Option<Double>.number("pong-timeout", in: 0.1...3600, default: seconds(webSocket.pongTimeout),
+                                                          help: "seconds a pinged WebSocket client may stay silent before it is dropped (longer while it is still reading a backlog)")
+    public static let idleTimeout = Option<Double>.number("idle-timeout", in: 0...86_400, default: webSocket.idleTimeout.map(seconds) ?? 0,
+                                                          help: "seconds without a data message from a WebSocket client before it is closed with 1001; 0 lets listen-only clients stay")
+    public static let closeTimeout = Option<Double>.number("close-timeout", in: 0.1...3600, default: seconds(webSocket.closeTimeout),
+                                                           help: "seconds the server waits for a client's close frame after sending its own")
     public static let allowedOrigins = Option<[String]>.list(
         "allowed-origin", "ORIGIN", shown: "any origin", expected: "an origin such as https://map.example.org",
         help: "an Origin accepted in the WebSocket handshake (repeatable; exact, case-insensitive); others get 403. Browsers always send one, so list the page's origin",
@@ -135,13 +145,13 @@ public enum ServeOptions {
     /// Every option, grouped as help and docs show them.
     public static let groups: [OptionGroup] = [
         OptionGroup("Listening and HTTP", [
-            host.declaration, port.declaration, eventLoops.declaration, maxConnections.declaration,
-            requestTimeout.declaration, keepAliveTimeout.declaration, maxHeaderSize.declaration, maxBodySize.declaration,
+            host.declaration, port.declaration, eventLoops.declaration, maxConnections.declaration, backlog.declaration,
+            shutdownGrace.declaration, requestTimeout.declaration, keepAliveTimeout.declaration, maxHeaderSize.declaration, maxBodySize.declaration,
         ]),
         OptionGroup("Pages", [publicFolder.declaration, frameAncestors.declaration, announcedVersion.declaration]),
         OptionGroup("WebSocket", [
             maxMessageSize.declaration, maxOutputBuffer.declaration, stallTimeout.declaration, pingInterval.declaration,
-            allowedOrigins.declaration, subprotocols.declaration, enableEcho.declaration,
+            pongTimeout.declaration, idleTimeout.declaration, closeTimeout.declaration, allowedOrigins.declaration, subprotocols.declaration, enableEcho.declaration,
         ]),
         OptionGroup("Compression (permessage-deflate)", [
             compression.declaration, compressionLevel.declaration, compressionWindowBits.declaration,

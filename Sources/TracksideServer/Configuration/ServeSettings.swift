@@ -22,6 +22,8 @@ public struct ServeSettings: Sendable {
         server.port = options[O.port]
         server.eventLoopCount = options[O.eventLoops]
         server.maxConnections = options[O.maxConnections]
+        server.backlog = Int32(options[O.backlog])
+        server.shutdownGracePeriod = Self.duration(options[O.shutdownGrace])
         server.requestTimeout = Self.duration(options[O.requestTimeout])
         server.keepAliveTimeout = Self.duration(options[O.keepAliveTimeout])
         server.requestLimits.maxHeaderBytes = options[O.maxHeaderSize]
@@ -33,6 +35,10 @@ public struct ServeSettings: Sendable {
         webSocket.outputStallTimeout = Self.duration(options[O.stallTimeout])
         let ping = options[O.pingInterval]
         webSocket.pingInterval = ping > 0 ? Self.duration(ping) : nil
+        webSocket.pongTimeout = Self.duration(options[O.pongTimeout])
+        let idle = options[O.idleTimeout]
+        webSocket.idleTimeout = idle > 0 ? Self.duration(idle) : nil
+        webSocket.closeTimeout = Self.duration(options[O.closeTimeout])
         let origins = options[O.allowedOrigins]
         webSocket.allowedOrigins = origins.isEmpty ? nil : Set(origins)
         let accepted = options[O.subprotocols]
