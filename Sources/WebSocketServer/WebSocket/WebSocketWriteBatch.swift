@@ -23,7 +23,7 @@ struct WebSocketWriteBatch {
     }
 
     private var frames: [Frame] = []
-    /// Where each shared frame is in `frames`, by message and choice.
+    /// Where each shared frame is in `frames`, by message, choice and counters.
     private var sharedFrameIndex: [SharedFrameKey: Int] = [:]
     /// The last shared frame added: a tick's connections mostly repeat it.
     private var lastShared: (key: SharedFrameKey, index: Int)?
