@@ -111,10 +111,23 @@ def start_trackside(trackside_bin, tmp_path):
             server.wait_ready(timeout=start_timeout)
         return server
 
+    start.servers = servers
     yield start
     for server in servers:
         status = server.stop()
         assert status == 0, f"trackside exited with {status}:\n{server.log()}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing test's report carries the end of every server log it started: a failure that shows up
+    once in a CI run must be explainable from that run's output alone."""
+    report = yield
+    start = item.funcargs.get("start_trackside") if report.failed else None
+    for server in getattr(start, "servers", []):
+        lines = server.log().splitlines()
+        report.sections.append((f"trackside log (port {server.port}, last 60 lines)", "\n".join(lines[-60:])))
+    return report
 
 
 @pytest.fixture

@@ -45,6 +45,15 @@ def set_viewport(driver, width: int, height: int, mobile: bool = False) -> None:
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
 
 
+def open_page(driver, url: str) -> None:
+    """Opens url with a console that holds only what this page logs. The previous page is left for
+    about:blank first: a page whose server a finished test has stopped keeps trying to reconnect, and one
+    attempt landing between draining the log and the new page's commit would be blamed on the new page."""
+    driver.get("about:blank")
+    driver.get_log("browser")
+    driver.get(url)
+
+
 def wait_until(driver, script: str, timeout: float = 30):
     """Polls a JavaScript expression until it is truthy; returns its value."""
     return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: d.execute_script(f"return {script}"))

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from headless_chromium import wait_until
+from headless_chromium import open_page, wait_until
 from trackside_api import get_json
 
 # Midtown Manhattan at zoom 13: about 6 km across in 1024 px, under the 8 km vehicle threshold.
@@ -14,8 +14,7 @@ MIDTOWN = "-73.982,40.758,13"
 def open_map(browser, server, at=MIDTOWN, check_load=False):
     """Opens the map and waits until its first snapshot is drawn. The console is then checked from after the
     load (what the test does next), or from before it with `check_load`."""
-    browser.get_log("browser")  # drop what earlier tests logged
-    browser.get(f"{server.base_url}/?at={at}")
+    open_page(browser, f"{server.base_url}/?at={at}")
     wait_until(browser, "window.__trackside && window.__trackside.ready === true", timeout=45)
     if not check_load:
         browser.get_log("browser")

@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 import headless_chromium
-from headless_chromium import wait_until
+from headless_chromium import open_page, wait_until
 from trackside_api import arrival_groups, get_json, replay_args, station_with_arrivals
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -23,8 +23,7 @@ def busy_station(replay_server):
 
 
 def open_display(browser, server, query):
-    browser.get_log("browser")  # drop what earlier tests logged: each test checks its own page load
-    browser.get(f"{server.base_url}/display?{query}")
+    open_page(browser, f"{server.base_url}/display?{query}")
     wait_until(browser, f"window.__trackside && window.__trackside.ready === true && {ROWS}.length > 0", timeout=30)
 
 

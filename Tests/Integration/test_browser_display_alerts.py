@@ -7,7 +7,7 @@ import pytest
 from google.transit import gtfs_realtime_pb2
 
 import headless_chromium
-from headless_chromium import wait_until
+from headless_chromium import open_page, wait_until
 from trackside_api import get_json
 
 ALERTS = "alerts/mta_subway_alerts_20240120T185938.pb"
@@ -15,8 +15,7 @@ STOPS = "nyc-subway-gtfs/2025-08_no-shapes-no-stop_times"
 
 
 def open_display(browser, server, station):
-    browser.get_log("browser")
-    browser.get(f"{server.base_url}/display?station={station}")
+    open_page(browser, f"{server.base_url}/display?station={station}")
     wait_until(browser, "window.__trackside && window.__trackside.state === 'live'", timeout=30)
 
 

@@ -107,6 +107,10 @@ http {{
         path = self.dir / "logs" / "error.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
+    def access_log(self):
+        path = self.dir / "logs" / "access.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
     def stop(self):
         if self.process and self.process.poll() is None:
             self.process.terminate()
@@ -168,6 +172,9 @@ def test_nginx_proxies_websocket_and_api_to_trackside(tmp_path, start_trackside,
         readiness = json.loads(body)
         assert (status == 200) == readiness["ready"] and (status in (200, 503))
         assert readiness["ready"] == (readiness["stale"] == [])
+    except BaseException:
+        print(f"nginx error log:\n{nginx.error_log()}\nnginx access log:\n{nginx.access_log()}")
+        raise
     finally:
         nginx.stop()
     assert "[emerg]" not in nginx.error_log()

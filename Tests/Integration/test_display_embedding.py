@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from headless_chromium import wait_until
+from headless_chromium import open_page, wait_until
 from trackside_api import replay_args, station_with_arrivals
 
 
@@ -71,8 +71,7 @@ def embedding_site(tmp_path):
 
 
 def open_in_frame(browser, url):
-    browser.get_log("browser")
-    browser.get(url)
+    open_page(browser, url)
     wait_until(browser, "document.readyState === 'complete'", timeout=30)
     browser.switch_to.frame(browser.find_element("id", "board"))
 
