@@ -149,7 +149,7 @@ public final class Connection: @unchecked Sendable {
     /// The batch's frame is sent or queued: writes whatever queued behind it, finishes closing.
     private func finishBatchedFrame() {
         inWriteBatch = false
-        if !output.isEmpty || state == .flushing { flush() }
+        flush()
     }
 
     private func flush() {

@@ -105,8 +105,9 @@ public final class HTTPServer: Sendable {
             Glibc.close(fd)
             return
         }
-        let runStart = counters.refusedBeforeRun.exchange(-1, ordering: .relaxed)
-        if runStart >= 0 {
+        // A load first: while connections are admitted (-1) no write touches the shared line.
+        if counters.refusedBeforeRun.load(ordering: .relaxed) >= 0,
+           case let runStart = counters.refusedBeforeRun.exchange(-1, ordering: .relaxed), runStart >= 0 {
             let refused = counters.refused.load(ordering: .relaxed) - runStart
             configuration.logger.info("admitting connections again: \(refused) refused at the connection limit")
         }
