@@ -5,14 +5,16 @@
 # Scenarios (each server in turn, ours first, then the peer):
 #   idle       10,000 connections held, no broadcast: RSS per connection, without and with
 #              permessage-deflate negotiated
-#   broadcast  5,000 clients, 2 KiB JSON at 10 Hz, without and with permessage-deflate
+#   broadcast  5,000 clients, 2 KiB JSON at 10 Hz, without and with permessage-deflate; the plain case
+#              in ROUNDS interleaved rounds (ours, peer, ours, peer, …), each round's CPU ratio and p99
+#              printed with their median and worst: a VM's host moves single figures by ±10 % or more
 #   echo       100 clients each sending a small timestamped message as soon as the last came back
 # Server CPU comes from /proc/PID/stat over the measured window, RSS from /proc/PID/status.
 # Both servers' output goes to one log per case in a temporary directory (printed at the end);
 # after each case the runner prints the server's last connection report: connections accepted,
 # refused, open, and every close by code and reason, so any lost connection is explained.
 # Environment: IDLE_CLIENTS (10000), CLIENTS (5000), ECHO_CLIENTS (100), DURATION (20), SIZE (2048),
-# HZ (10), THREADS (2: load generator threads, one per core).
+# HZ (10), THREADS (2: load generator threads, one per core), ROUNDS (5: plain broadcast rounds).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 IDLE_CLIENTS=${IDLE_CLIENTS:-10000}
@@ -22,6 +24,7 @@ SIZE=${SIZE:-2048}
 HZ=${HZ:-10}
 THREADS=${THREADS:-2}
 ECHO_CLIENTS=${ECHO_CLIENTS:-100}
+ROUNDS=${ROUNDS:-5}
 
 ulimit -n "$(ulimit -Hn)"
 # Debian installs node-ws under /usr/share/nodejs, which a Node not from Debian does not search.
@@ -95,8 +98,14 @@ run_case() {
 for compression in plain deflate; do
   for kind in ours peer; do run_case "idle-$compression" $kind $compression "$IDLE_CLIENTS" 0 5; done
 done
-for compression in plain deflate; do
-  for kind in ours peer; do run_case "broadcast-$compression" $kind $compression "$CLIENTS" "$HZ" "$DURATION"; done
+broadcasts=()
+for round in $(seq "$ROUNDS"); do broadcasts+=("plain $round"); done
+broadcasts+=("deflate 1")
+for broadcast in "${broadcasts[@]}"; do
+  read -r compression round <<<"$broadcast"
+  for kind in ours peer; do
+    run_case "broadcast-$compression-$round" $kind $compression "$CLIENTS" "$HZ" "$DURATION"
+  done
 done
 for kind in ours peer; do run_case echo $kind plain "$ECHO_CLIENTS" 0 10 --echo; done
 
@@ -123,16 +132,29 @@ echo
 echo "Broadcast: $CLIENTS clients, $SIZE B JSON at $HZ Hz, ${DURATION} s measured (expected $((CLIENTS * ${HZ%.*})) msgs/s)"
 echo "| compression | server | delivered msgs/s | delivered % | p50 ms | p99 ms | server CPU (cores) | CPU ÷ peer | RSS MiB | failures | load gen CPU |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
-for compression in plain deflate; do
-  peer_cpu=$(field server_cpu "${result[broadcast-$compression.peer]}")
+plain_p99s=() plain_ratios=()
+for broadcast in "${broadcasts[@]}"; do
+  read -r compression round <<<"$broadcast"
+  label=$compression; [[ $compression == plain ]] && label="plain, round $round"
+  peer_cpu=$(field server_cpu "${result[broadcast-$compression-$round.peer]}")
+  if [[ $compression == plain ]]; then
+    plain_p99s+=("$(field p99_ms "${result[broadcast-plain-$round.ours]}")")
+    plain_ratios+=("$(ratio "$(field server_cpu "${result[broadcast-plain-$round.ours]}")" "$peer_cpu")")
+  fi
   for kind in ours peer; do
-    r=${result[broadcast-$compression.$kind]}
-    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n" "$compression" "$kind" "$(field msgs_per_s "$r")" \
+    r=${result[broadcast-$compression-$round.$kind]}
+    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n" "$label" "$kind" "$(field msgs_per_s "$r")" \
       "$(awk -v m="$(field msgs_per_s "$r")" -v e="$((CLIENTS * ${HZ%.*}))" 'BEGIN { printf "%.1f", 100 * m / e }')" \
       "$(field p50_ms "$r")" "$(field p99_ms "$r")" "$(field server_cpu "$r")" "$(ratio "$(field server_cpu "$r")" "$peer_cpu")" \
       "$(awk -v r="$(field server_rss_kib "$r")" 'BEGIN { print r / 1024 }')" "$(field failures "$r")" "$(field loadgen_cpu "$r")"
   done
 done
+# median VALUES…: the middle value (the lower middle of an even count); worst VALUES…: the largest.
+median() { printf "%s\n" "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+worst() { printf "%s\n" "$@" | sort -g | tail -1; }
+echo "Plain broadcast over $ROUNDS rounds: our p99 ${plain_p99s[*]} ms (median $(median "${plain_p99s[@]}"), worst" \
+     "$(worst "${plain_p99s[@]}")); our CPU ÷ the peer's ${plain_ratios[*]} (median $(median "${plain_ratios[@]}")," \
+     "worst $(worst "${plain_ratios[@]}"))"
 echo
 echo "Echo: $ECHO_CLIENTS clients, one message in flight each, no compression"
 echo "| server | round trips/s | ÷ peer | p50 ms | p99 ms | server CPU (cores) | load gen CPU |"
