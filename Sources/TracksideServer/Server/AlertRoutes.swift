@@ -15,7 +15,7 @@ extension TracksideApp {
             } catch {
                 return Self.errorResponse(error)
             }
-            if let station = query.station, !boards.hasStation(station) {
+            if let station = query.station, boards.station(station) == nil {
                 return request.error(.notFound, "no station \(station)")
             }
             let now = source.feedTime(atWallTime: clock())

@@ -30,9 +30,9 @@ final class StationBoards: Sendable {
         busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds, now: now) }
     }
 
-    /// Whether the network has a station of this id.
-    func hasStation(_ id: String) -> Bool {
-        stations[id] != nil
+    /// The station with `id`, if the network has one.
+    func station(_ id: String) -> Station? {
+        stations[id]
     }
 
     /// The station's board at `now`; nil when the network has no such station.

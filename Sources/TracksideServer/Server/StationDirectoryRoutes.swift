@@ -10,13 +10,12 @@ extension TracksideApp {
     func installStationDirectoryRoutes(on router: Router) {
         let network = boards.network
         let stationsBody = Self.stationsGeoJSON(network.stations)
-        let stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let search = PlaceSearch(network: network)
         router.get("/api/stations") { _ in .json(stationsBody) }
         router.get("/api/stations/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in
                 let now = source.feedTime(atWallTime: clock())
-                guard let station = stations[id], let board = boards.board(station: id, feeds: ingest.snapshot, now: now)
+                guard let station = boards.station(id), let board = boards.board(station: id, feeds: ingest.snapshot, now: now)
                 else { return request.error(.notFound, "no station \(id)") }
                 let alerts = stationAlerts(id, now: now)
                 var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)

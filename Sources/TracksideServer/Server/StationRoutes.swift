@@ -24,7 +24,7 @@ extension TracksideApp {
                     return request.error(.badRequest, "rows must be a whole number from 1 to \(Self.maximumSignRows)")
                 }
                 let now = source.feedTime(atWallTime: clock())
-                guard let station = boards.network.stations.first(where: { $0.id == id }),
+                guard let station = boards.station(id),
                       let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
                     return request.error(.notFound, "no station \(id)")
                 }
