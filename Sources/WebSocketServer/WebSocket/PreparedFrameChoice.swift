@@ -8,3 +8,15 @@ public enum PreparedFrameChoice: Equatable, Sendable {
     /// A frame of this connection's own (its compressor keeps context, or its window is smaller).
     case own([UInt8])
 }
+
+extension PreparedFrameChoice {
+    /// The chosen frame's bytes. (`compressed` is chosen only when `message` has a compressed
+    /// frame; without one the shared uncompressed frame stands in.)
+    public func frame(of message: WebSocketPreparedMessage) -> [UInt8] {
+        switch self {
+        case .uncompressed: message.uncompressedFrame
+        case .compressed: message.compressedFrame ?? message.uncompressedFrame
+        case .own(let frame): frame
+        }
+    }
+}

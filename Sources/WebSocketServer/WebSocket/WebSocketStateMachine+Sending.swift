@@ -16,12 +16,7 @@ extension WebSocketStateMachine {
     /// connection's parameters allow it, else this connection's own compression of the
     /// payload (context takeover or a smaller window), else the shared uncompressed frame.
     public mutating func frame(prepared: WebSocketPreparedMessage) -> [UInt8]? {
-        switch frameChoice(prepared: prepared) {
-        case .uncompressed: prepared.uncompressedFrame
-        case .compressed: prepared.compressedFrame
-        case .own(let frame): frame
-        case nil: nil
-        }
+        frameChoice(prepared: prepared)?.frame(of: prepared)
     }
 
     /// Which of a prepared message's frames this connection sends (`frame(prepared:)`), without

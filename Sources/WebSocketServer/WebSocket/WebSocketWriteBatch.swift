@@ -45,8 +45,8 @@ struct WebSocketWriteBatch {
         connection.joinWriteBatch()
         let index: Int
         switch choice {
-        case .own(let bytes):
-            index = appendFrame(message, bytes, counters)
+        case .own:
+            index = appendFrame(message, choice, counters)
         case .uncompressed, .compressed:
             let key = SharedFrameKey(message: ObjectIdentifier(message), compressed: choice == .compressed,
                                      counters: ObjectIdentifier(counters))
@@ -55,9 +55,7 @@ struct WebSocketWriteBatch {
             } else if let known = sharedFrameIndex[key] {
                 index = known
             } else {
-                let bytes = choice == .compressed ? (message.compressedFrame ?? message.uncompressedFrame)
-                                                  : message.uncompressedFrame
-                index = appendFrame(message, bytes, counters)
+                index = appendFrame(message, choice, counters)
                 sharedFrameIndex[key] = index
             }
             lastShared = (key, index)
@@ -65,9 +63,9 @@ struct WebSocketWriteBatch {
         frames[index].connections.append(connection)
     }
 
-    private mutating func appendFrame(_ message: WebSocketPreparedMessage, _ bytes: [UInt8],
+    private mutating func appendFrame(_ message: WebSocketPreparedMessage, _ choice: PreparedFrameChoice,
                                       _ counters: WebSocketCounters) -> Int {
-        frames.append(Frame(bytes: bytes, payloadBytes: message.payload.count, counters: counters,
+        frames.append(Frame(bytes: choice.frame(of: message), payloadBytes: message.payload.count, counters: counters,
                             latencyOrigin: message.latencyOrigin))
         return frames.count - 1
     }
