@@ -9,6 +9,8 @@ const english = {
   noStation: "Add ?station=ID to the address",
   direction: (d) => (d === "N" ? "Uptown" : d === "S" ? "Downtown" : d ?? ""),
   minutesLabel: (m) => (m === 0 ? "arriving now" : `in ${m} ${m === 1 ? "minute" : "minutes"}`),
+  staleRow: "may be out of date",
+  staleRows: "Dimmed times may be out of date",
   connection: (state, age) => {
     const head = state === "offline" ? "Offline" : state === "connecting" ? "Connecting" : "Reconnecting";
     return age === null ? `${head}…` : `${head}… times from ${ageText(age, "s", "min")} ago`;
@@ -24,6 +26,8 @@ const spanish = {
   noStation: "Añada ?station=ID a la dirección",
   direction: (d) => (d === "N" ? "Hacia el norte" : d === "S" ? "Hacia el sur" : d ?? ""),
   minutesLabel: (m) => (m === 0 ? "llegando ahora" : `en ${m} ${m === 1 ? "minuto" : "minutos"}`),
+  staleRow: "puede no estar al día",
+  staleRows: "Los horarios atenuados pueden no estar al día",
   connection: (state, age) => {
     const head = state === "offline" ? "Sin conexión" : state === "connecting" ? "Conectando" : "Reconectando";
     return age === null ? `${head}…` : `${head}… horarios de hace ${ageText(age, "s", "min")}`;

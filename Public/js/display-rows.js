@@ -5,10 +5,10 @@ import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 import { compareRoutes } from "./routes.js";
 
 /**
- * @param {object[]} groups `arrivals` message groups: `{route, direction, headsign, arrivals: [{time, minutes}]}`
+ * @param {object[]} groups `arrivals` message groups: `{route, direction, headsign, stale, arrivals: [{time, minutes}]}`
  * @param {{elapsedSeconds: number, nowSeconds: number}} clock seconds since the board arrived; server wall time
  * @param {{lines: string[]|null, direction: string|null, walkMinutes: number, rows: number}} options
- * @returns {{route, direction, headsign, minutes, order}[]}
+ * @returns {{route, direction, headsign, minutes, order, stale}[]} `stale`: the group's times may be out of date
  */
 export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direction, walkMinutes, rows }) {
   const all = [];
@@ -20,7 +20,7 @@ export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direc
       if (minutes < walkMinutes) continue;
       // Absolute times order trains within a minute; all of a board's times are on one clock.
       const order = Number.isFinite(arrival.time) ? arrival.time : Infinity;
-      all.push({ route: group.route, direction: group.direction, headsign: group.headsign, minutes, order });
+      all.push({ route: group.route, direction: group.direction, headsign: group.headsign, minutes, order, stale: group.stale === true });
     }
   }
   all.sort((a, b) => a.minutes - b.minutes || a.order - b.order || compareRoutes(a.route, b.route));

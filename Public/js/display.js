@@ -41,7 +41,7 @@ const tickerPeriodMs = 8000;
 publishStatus({
   state: () => state.connection,
   station: () => options.station,
-  rows: () => state.rows.map(({ route, direction, minutes }) => ({ route, direction, minutes })),
+  rows: () => state.rows.map(({ route, direction, minutes, stale }) => ({ route, direction, minutes, stale })),
   boardAge: () => (state.receivedAtMs === null ? null : Math.round((Date.now() - state.receivedAtMs) / 1000)),
   serverVersion: () => state.serverVersion,
   timeZone: () => state.timeZone,
@@ -139,7 +139,7 @@ function render() {
   empty.hidden = chosen.length > 0;
   empty.textContent = state.board ? t.noTrains : t.loading;
   // Redrawn when the rows change, or the room for them (a ticker coming or going, another screen size).
-  const rowsKey = JSON.stringify([chosen.map(({ route, direction, headsign, minutes }) => [route, direction, headsign, minutes]),
+  const rowsKey = JSON.stringify([chosen.map(({ route, direction, headsign, minutes, stale }) => [route, direction, headsign, minutes, stale]),
     document.getElementById("ticker").hidden, innerWidth, innerHeight]);
   if (rowsKey !== state.shownRowsKey) {
     state.shownRowsKey = rowsKey;
@@ -149,10 +149,10 @@ function render() {
       el("li", { class: "section" },
         el("h2", { class: "section-heading", text: t.direction(section.direction) }),
         el("ol", { class: "section-rows" }, ...section.rows.map((row) => {
-          const item = el("li", { class: "row" },
+          const item = el("li", { class: row.stale ? "row stale" : "row" },
             bullet(row.route),
             el("span", { class: "destination" }, el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) })),
-            el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) },
+            el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) + (row.stale ? `, ${t.staleRow}` : "") },
               row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })));
           drawn.set(item, row);
           return item;
@@ -165,7 +165,9 @@ function render() {
   const live = state.connection === "live";
   const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
-  setText(document.getElementById("connection"), live ? "" : t.connection(state.connection, age));
+  // A lost connection says how old everything is; otherwise rows whose feed the server marks stale are dimmed and named.
+  const staleRows = live && (state.rows ?? []).some((row) => row.stale);
+  setText(document.getElementById("connection"), !live ? t.connection(state.connection, age) : staleRows ? t.staleRows : "");
 }
 
 /**

@@ -166,9 +166,12 @@ export class StopPopup {
       // Bus Time gives some buses no predicted time, only how far away they are ("0.7 miles away").
       const away = group.arrivals?.find((a) => a && typeof a.away === "string")?.away;
       const text = minutes.length ? `${minutes.join(", ")} min` : away ?? "—";
-      return el("li", {}, badge(group.route),
+      // A stale group's times are the last good ones of a feed the server no longer vouches for.
+      const stale = group.stale === true;
+      const label = (minutes.length ? `in ${minutes.join(", ")} minutes` : "none") + (stale ? ", may be out of date" : "");
+      return el("li", stale ? { class: "stale", title: "May be out of date: the feed has not updated" } : {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
-        el("span", { class: "minutes", text, "aria-label": minutes.length ? `in ${minutes.join(", ")} minutes` : "none" }));
+        el("span", { class: "minutes", text, "aria-label": label }));
     }));
   }
 

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 
 import headless_chromium
 from headless_chromium import open_page, wait_until
-from trackside_api import arrival_groups, get_json, replay_args, station_with_arrivals
+from trackside_api import GTFS, arrival_groups, get_json, replay_args, seven_train_replay_with_bad_files, station_with_arrivals
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROWS = "window.__trackside.rows"
@@ -129,6 +129,26 @@ def test_keeps_the_last_board_while_reconnecting(browser, start_trackside, share
     assert browser.find_element(By.ID, "connection").text == ""
     assert browser.execute_script("return window.__errors") == []
     second.stop()
+
+
+def test_rows_of_a_failing_feed_are_dimmed_and_named_until_it_recovers(browser, start_trackside, shared_data, tmp_path):
+    """A bad feed update leaves the last good times on the board, dimmed and named; the next good one clears that."""
+    folder = seven_train_replay_with_bad_files(shared_data, tmp_path / "replay")
+    # At 2x the feed is stale from 5 s to 15 s into each 30 s round of the replay.
+    server = start_trackside("--source", f"replay:{folder}", "--gtfs", shared_data / GTFS, "--replay-speed", "2",
+                             "--tick", "0.5", wait_ready=True)
+    open_display(browser, server, "station=723")  # Grand Central, on the 7
+    all_stale = f"{ROWS}.length > 0 && {ROWS}.every(r => r.stale === true)"
+    wait_until(browser, all_stale, timeout=40)
+    assert browser.find_element(By.ID, "connection").text == "Dimmed times may be out of date"
+    assert page_state(browser) == "live"
+    dimmed = browser.execute_script("return [...document.querySelectorAll('.row.stale .minutes')].map(e => getComputedStyle(e).opacity)")
+    assert dimmed and set(dimmed) == {"0.55"}
+    assert "may be out of date" in browser.find_element(By.CSS_SELECTOR, ".row.stale .minutes").get_attribute("aria-label")
+    wait_until(browser, f"{ROWS}.length > 0 && {ROWS}.every(r => r.stale === false)", timeout=30)
+    assert browser.find_element(By.ID, "connection").text == ""
+    assert browser.find_elements(By.CSS_SELECTOR, ".row.stale") == []
+    assert_clean(browser, server)
 
 
 def test_restart_with_the_same_version_does_not_reload_the_page(browser, start_trackside, shared_data):

@@ -132,6 +132,9 @@ def test_display_rows_filter_sort_and_limit(run_js):
             two: pick(m.boardRows(groups, now, {...all, rows: 2})),
             later: pick(m.boardRows(groups, {elapsedSeconds: 130, nowSeconds: T + 130}, all)),
             garbage: pick(m.boardRows("garbage", now, all)),
+            // Only a literal true marks a group's rows stale.
+            stale: m.boardRows([{...groups[0], stale: true}, {...groups[1], stale: "yes"}, groups[2]], now, all)
+                .map(r => [r.route, r.stale]),
         };
     """, "display-rows")
     assert result["all"] == [["1", "N", 0], ["5", "N", 1], ["2", "S", 3], ["3", "N", 4], ["1", "N", 6], ["1", "N", 15]]
@@ -143,6 +146,7 @@ def test_display_rows_filter_sort_and_limit(run_js):
     # Two minutes later, counted down from the board (a replay's board is not on the wall clock).
     assert result["later"] == [["1", "N", 0], ["5", "N", 0], ["2", "S", 1], ["3", "N", 2], ["1", "N", 4], ["1", "N", 13]]
     assert result["garbage"] == []
+    assert result["stale"] == [["1", True], ["2", False], ["3", False], ["1", True], ["1", True]]
 
 
 def test_store_animates_on_the_clock_segments_are_timed_in(run_js):
@@ -322,6 +326,22 @@ def test_station_popup_renders_alerts_by_when_with_route_bullets(run_js):
     assert result["description"] == "Because of C work."
     assert result["descriptionBullets"] == 1
     assert result["tomorrowDimmed"] == 2
+
+
+def test_station_popup_dims_and_labels_the_groups_of_a_stale_feed(run_js):
+    result = run_js("""
+        const popup = new m.StopPopup({}, {send: () => true, serverNowSeconds: () => 1000, announce() {}});
+        popup.updatedAtMs = Date.now();
+        popup.board = {groups: m.validGroups([
+            {route: "1", direction: "N", headsign: "Van Cortlandt", stale: true, arrivals: [{time: 1120, minutes: 2}]},
+            {route: "2", direction: "S", headsign: "Flatbush", arrivals: [{time: 1300, minutes: 5}]},
+            {route: "3", direction: "N", headsign: "Harlem", stale: "yes", arrivals: [{time: 1200, minutes: 3}]}])};
+        const list = popup.arrivalsList(() => document.createElement("span"), false);
+        return [...list.querySelectorAll("li")].map(li => [li.querySelector(".headsign").textContent, li.className,
+            li.querySelector(".minutes").getAttribute("aria-label")]);
+    """, "stop-popup", "board-message")
+    assert result == [["Van Cortlandt", "stale", "in 2 minutes, may be out of date"],
+                      ["Flatbush", "", "in 5 minutes"], ["Harlem", "", "in 3 minutes"]]
 
 
 def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):

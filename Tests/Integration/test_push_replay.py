@@ -6,7 +6,6 @@ at seq N, exactly what `GET /api/vehicles` returns for the same bbox at seq N.""
 import base64
 import json
 import os
-import shutil
 import socket
 import time
 import urllib.error
@@ -15,7 +14,9 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
-REPLAY = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s"
+from trackside_api import SEVEN_TRAIN_REPLAY, seven_train_replay_with_bad_files
+
+REPLAY = SEVEN_TRAIN_REPLAY
 GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
 # The 7 line from Hudson Yards to Flushing, and two overlapping halves of it.
 LINE_7 = [-74.01, 40.735, -73.82, 40.765]
@@ -253,15 +254,10 @@ def test_a_client_that_stops_reading_holds_up_no_one_and_misses_nothing(seven_tr
 
 
 def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(seven_train_server, shared_data, tmp_path):
-    folder = tmp_path / "replay"
-    folder.mkdir()
-    for path in sorted((shared_data / REPLAY).iterdir()):
-        shutil.copy(path, folder / path.name)
-    # Between the first (11:28:25) and second (11:28:55) snapshot: garbage, then a truncated copy.
-    (folder / "feed51-7_20190601T112835.pb").write_bytes(b"\x0a\xff\xff\xff\xff garbage")
-    first = sorted(folder.glob("feed51-7_*.pb"))[0].read_bytes()
-    (folder / "feed51-7_20190601T112845.pb").write_bytes(first[: len(first) // 2])
+    folder = seven_train_replay_with_bad_files(shared_data, tmp_path / "replay")
     server = seven_train_server(folder)
+    watcher = Client(server)
+    watcher.send({"op": "watch", "station": "723"})  # Grand Central, on the 7
     time.sleep(1.2)  # 10x: the garbage file plays 1 s after the start
     feeds = {feed["id"]: feed for feed in rest(server, "/api/feeds")["feeds"]}
     assert feeds["feed51-7"]["stale"] is True and feeds["feed51-7"]["failure"]
@@ -269,11 +265,29 @@ def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(seven_train_serv
     kept = rest_vehicles(server, LINE_7)["vehicles"]
     assert len(kept) >= 20, "a bad file must not blank the map"
     assert {v["ts"] for v in kept} == {1559402905}
+    # The board keeps the last good predictions, and says they may be wrong.
+    groups = rest(server, "/api/stations/723/arrivals")["groups"]
+    assert groups and all(group.get("stale") is True for group in groups), groups
+    rows = rest(server, "/api/stations/723/board?rows=4")["rows"]
+    assert rows and all(row.get("stale") is True for row in rows), rows
     time.sleep(2.2)  # the truncated file, then the second good snapshot
     feeds = {feed["id"]: feed for feed in rest(server, "/api/feeds")["feeds"]}
     assert feeds["feed51-7"]["stale"] is False and feeds["feed51-7"]["failure"] is None
     assert feeds["feed51-7"]["failures"] == 2 and feeds["feed51-7"]["accepted"] == 2
     assert "kept the last good data" in server.log()
+    groups = rest(server, "/api/stations/723/arrivals")["groups"]
+    assert groups and not any("stale" in group for group in groups), groups
+    # The watcher was pushed the board turning stale, then current again.
+    pushed = []
+    while True:
+        try:
+            message = watcher.receive(timeout=0.5)
+        except TimeoutError:
+            break
+        if message["type"] == "arrivals":
+            pushed.append(all(group.get("stale") is True for group in message["groups"]) if message["groups"] else None)
+    assert True in pushed and False in pushed[pushed.index(True):], pushed
+    watcher.close()
 
 
 def test_bad_messages_get_errors_and_the_connection_stays(seven_train_server):

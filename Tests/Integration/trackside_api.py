@@ -1,5 +1,6 @@
-"""Small REST helpers shared by the browser suites and the screenshot script."""
+"""Small REST helpers and replay folders shared by the browser suites, the push suite and the screenshot script."""
 import json
+import shutil
 import time
 import urllib.error
 import urllib.request
@@ -15,6 +16,20 @@ BUSY_STATIONS = ("127", "631", "635", "132", "120", "123", "626", "629")
 def replay_args(shared_data):
     """`trackside serve` arguments for the replay above."""
     return ["--source", f"replay:{shared_data / REPLAY}", "--gtfs", str(shared_data / GTFS), "--replay-loop"]
+
+
+# The 7 train's four snapshots, 30 s apart from 11:28:25 (2019-06-01). Relative to ../shared/data.
+SEVEN_TRAIN_REPLAY = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s"
+
+
+def seven_train_replay_with_bad_files(shared_data, folder):
+    """A copy of the 7-train replay in `folder` with garbage (at 11:28:35) and a truncated copy of the first snapshot
+    (at 11:28:45) between its first two snapshots: the feed is stale from 10 s to 30 s of feed time into each round."""
+    shutil.copytree(shared_data / SEVEN_TRAIN_REPLAY, folder)
+    (folder / "feed51-7_20190601T112835.pb").write_bytes(b"\x0a\xff\xff\xff\xff garbage")
+    first = sorted(folder.glob("feed51-7_*.pb"))[0].read_bytes()
+    (folder / "feed51-7_20190601T112845.pb").write_bytes(first[: len(first) // 2])
+    return folder
 
 
 def get_json(server, path):

@@ -19,10 +19,11 @@ struct StationBoardsTests {
         shapePoints: ["7..N": [Coordinate(latitude: 40.7510, longitude: -73.9790),
                                Coordinate(latitude: 40.7545, longitude: -73.9750)]])
 
-    static func feeds(arrivingIn seconds: Double) -> FeedSnapshot {
+    /// The feed `7` with one train due at 723N in `seconds`; `stale` names the feeds judged stale.
+    static func feeds(arrivingIn seconds: Double, stale: Set<String> = []) -> BoardFeeds {
         let train = TrainReport(tripID: "7N-trip", routeID: "7", direction: "N", headsign: "Flushing-Main St",
                                 stopTimes: [StopTimePrediction(stopID: "723N", arrival: now + seconds, departure: now + seconds + 30)])
-        return FeedSnapshot([FeedReport(name: "7", timestamp: now, trains: [train])])
+        return BoardFeeds(snapshot: FeedSnapshot([FeedReport(name: "7", timestamp: now, trains: [train])]), stale: stale)
     }
 
     @Test("Boards by station id; unknown ids have none")
@@ -49,5 +50,20 @@ struct StationBoardsTests {
         // Unwatched, then watched again: the board is pushed afresh.
         #expect(boards.changedBoards(watched: [], feeds: Self.feeds(arrivingIn: 100), now: Self.now + 1).isEmpty)
         #expect(boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 100), now: Self.now + 1).count == 1)
+    }
+
+    @Test("A group's feed turning stale, and current again, is pushed as a change and marked on the wire")
+    func pushesStaleness() {
+        let boards = StationBoards(network: Self.network)
+        #expect(boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 200), now: Self.now).count == 1)
+        // Same trains, same minutes; only the feed's health changed.
+        let stale = boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 200, stale: ["7"]), now: Self.now)
+        #expect(stale.map { String(decoding: $0.message, as: UTF8.self) } == [
+            #"{"type":"arrivals","station":"723","ts":1705750000,"groups":[{"route":"7","direction":"N","headsign":"Flushing-Main St","stale":true,"arrivals":[{"time":1705750200,"minutes":3,"due":false}]}]}"#,
+        ])
+        #expect(boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 200, stale: ["7"]), now: Self.now).isEmpty)
+        // Another feed's staleness is not this group's.
+        let current = boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 200, stale: ["bdfm"]), now: Self.now)
+        #expect(current.map { String(decoding: $0.message, as: UTF8.self).contains("stale") } == [false])
     }
 }

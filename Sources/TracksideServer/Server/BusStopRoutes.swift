@@ -21,8 +21,8 @@ extension TracksideApp {
         }
         router.get("/api/bus-stops/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in
-                guard let stop = boards.busStop(id),
-                      let board = boards.board(busStop: id, feeds: ingest.snapshot, now: source.feedTime(atWallTime: clock()))
+                let now = source.feedTime(atWallTime: clock())
+                guard let stop = boards.busStop(id), let board = boards.board(busStop: id, feeds: boardFeeds(at: now), now: now)
                 else { return request.error(.notFound, "no bus stop \(id)") }
                 var json = JSONWriter(reservingCapacity: 1024)
                 json.object { o in
@@ -36,7 +36,8 @@ extension TracksideApp {
         }
         router.get("/api/bus-stops/{id}/arrivals") { [self] request in
             Self.withPlaceID(of: request) { id in
-                guard let board = boards.board(busStop: id, feeds: ingest.snapshot, now: source.feedTime(atWallTime: clock())) else {
+                let now = source.feedTime(atWallTime: clock())
+                guard let board = boards.board(busStop: id, feeds: boardFeeds(at: now), now: now) else {
                     return request.error(.notFound, "no bus stop \(id)")
                 }
                 return .json(StationBoards.message(board))

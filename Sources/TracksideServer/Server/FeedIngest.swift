@@ -161,6 +161,15 @@ public final class FeedIngest: Sendable {
         FeedSnapshot(stores.withLock { $0.vehicles.feeds })
     }
 
+    /// The vehicle feeds' latest good reports and which of them are stale at `feedTime`, each
+    /// judged by its own threshold.
+    public func boardFeeds(feedTime: Double, staleAfter: (String) -> Double) -> BoardFeeds {
+        stores.withLock { stores in
+            BoardFeeds(snapshot: FeedSnapshot(stores.vehicles.feeds),
+                       stale: Set(stores.vehicles.status(now: feedTime, staleAfter: staleAfter).filter(\.isStale).map(\.id)))
+        }
+    }
+
     /// The routes the feeds have shown calling at `stopID` so far, sorted.
     public func routesSeen(at stopID: String) -> [String] {
         service.withLock { $0.routes(at: stopID) }

@@ -26,8 +26,8 @@ final class StationBoards: Sendable {
     }
 
     /// The bus stop's board at `now`; nil when the network has no such bus stop.
-    func board(busStop id: String, feeds: FeedSnapshot, now: Double) -> ArrivalBoard? {
-        busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds, now: now) }
+    func board(busStop id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
+        busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
     }
 
     /// The station with `id`, if the network has one.
@@ -36,13 +36,14 @@ final class StationBoards: Sendable {
     }
 
     /// The station's board at `now`; nil when the network has no such station.
-    func board(station id: String, feeds: FeedSnapshot, now: Double) -> ArrivalBoard? {
-        stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds, now: now) }
+    func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
+        stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
     }
 
     /// The serialised boards of the `watched` stations (and bus stops) whose content changed
-    /// since their last push; forgets stations no longer watched, so a later watch starts afresh.
-    func changedBoards(watched: Set<String>, feeds: FeedSnapshot, now: Double) -> [(station: String, message: [UInt8])] {
+    /// since their last push (a group turning stale or current is a change); forgets stations no
+    /// longer watched, so a later watch starts afresh.
+    func changedBoards(watched: Set<String>, feeds: BoardFeeds, now: Double) -> [(station: String, message: [UInt8])] {
         let boards = watched.compactMap { board(station: $0, feeds: feeds, now: now) ?? board(busStop: $0, feeds: feeds, now: now) }
         return pushed.withLock { pushed in
             pushed = pushed.filter { watched.contains($0.key) }

@@ -15,7 +15,7 @@ extension TracksideApp {
         router.get("/api/stations/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in
                 let now = source.feedTime(atWallTime: clock())
-                guard let station = boards.station(id), let board = boards.board(station: id, feeds: ingest.snapshot, now: now)
+                guard let station = boards.station(id), let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now)
                 else { return request.error(.notFound, "no station \(id)") }
                 let alerts = stationAlerts(id, now: now)
                 var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)

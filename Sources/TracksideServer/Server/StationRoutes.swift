@@ -11,7 +11,7 @@ extension TracksideApp {
         router.get("/api/stations/{id}/arrivals") { [self] request in
             Self.withPlaceID(of: request) { id in
                 let now = source.feedTime(atWallTime: clock())
-                guard let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
+                guard let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now) else {
                     return request.error(.notFound, "no station \(id)")
                 }
                 return .json(StationBoards.message(board))
@@ -25,7 +25,7 @@ extension TracksideApp {
                 }
                 let now = source.feedTime(atWallTime: clock())
                 guard let station = boards.station(id),
-                      let board = boards.board(station: id, feeds: ingest.snapshot, now: now) else {
+                      let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now) else {
                     return request.error(.notFound, "no station \(id)")
                 }
                 var json = JSONWriter(reservingCapacity: 512)
@@ -42,7 +42,7 @@ extension TracksideApp {
     func publishBoards(at feedTime: Double) {
         let watched = push.watchedStations
         guard !watched.isEmpty else { return }
-        for (station, message) in boards.changedBoards(watched: watched, feeds: ingest.snapshot, now: feedTime) {
+        for (station, message) in boards.changedBoards(watched: watched, feeds: boardFeeds(at: feedTime), now: feedTime) {
             push.updateStation(station, message: message)
         }
     }

@@ -224,6 +224,11 @@ public final class TracksideApp: Sendable {
         ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
     }
 
+    /// The vehicle feeds boards are computed from at `feedTime`, with those stale then.
+    func boardFeeds(at feedTime: Double) -> BoardFeeds {
+        ingest.boardFeeds(feedTime: feedTime, staleAfter: staleAfter)
+    }
+
     /// The age in seconds past which a feed's data is stale.
     func staleAfter(_ feedID: String) -> Double {
         staleThresholds[feedID] ?? configuration.staleAfter

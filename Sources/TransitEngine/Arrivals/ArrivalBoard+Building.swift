@@ -8,8 +8,13 @@ extension ArrivalBoard {
     /// The board is computed at `now` rounded down to the whole second its wire form shows
     /// (`ts`), so every arrival's `minutes` and `due` agree with its `time` and `ts` as a client
     /// reads them; from the exact instant, a train 1,200 s after `ts` could show 19 minutes.
-    public init(station: Station, network: Network, feeds: FeedSnapshot, now: Double) {
-        self.init(kind: .station, id: station.id, stops: Set(station.platforms), network: network, feeds: feeds, now: now)
+    ///
+    /// `staleFeeds` names the feeds (`FeedReport.name`) whose data is not current; a group showing
+    /// an arrival from one of them is stale. Whether a feed is current is the caller's judgement
+    /// (the server's feed health), so the board stays a function of its arguments.
+    public init(station: Station, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double) {
+        self.init(kind: .station, id: station.id, stops: Set(station.platforms), network: network, feeds: feeds,
+                  staleFeeds: staleFeeds, now: now)
     }
 
     /// Computes `busStop`'s board at `now` (rounded down likewise) from the same trip updates
@@ -18,11 +23,13 @@ extension ArrivalBoard {
     /// A bus reported by several feeds (a VehicleMonitoring and a StopMonitoring poll) counts
     /// once, as the newest feed has it. A call without a predicted time still counts, ordered
     /// after the timed ones by how far away the bus is.
-    public init(busStop: BusStop, network: Network, feeds: FeedSnapshot, now: Double) {
-        self.init(kind: .busStop, id: busStop.id, stops: [busStop.id], network: network, feeds: feeds, now: now)
+    public init(busStop: BusStop, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double) {
+        self.init(kind: .busStop, id: busStop.id, stops: [busStop.id], network: network, feeds: feeds,
+                  staleFeeds: staleFeeds, now: now)
     }
 
-    private init(kind: PlaceKind, id: String, stops: Set<String>, network: Network, feeds: FeedSnapshot, now exactNow: Double) {
+    private init(kind: PlaceKind, id: String, stops: Set<String>, network: Network, feeds: FeedSnapshot,
+                 staleFeeds: Set<String>, now exactNow: Double) {
         let now = exactNow.rounded(.down)
         var candidates: [GroupKey: [Candidate]] = [:]
         for feed in feeds.feeds {
@@ -33,7 +40,8 @@ extension ArrivalBoard {
                     let direction = Self.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
                     let key = GroupKey(routeID: train.routeID, direction: direction)
                     candidates[key, default: []].append(Candidate(tripID: train.tripID, time: max(arrival, now),
-                                                                  track: prediction.track, source: .train(train)))
+                                                                  track: prediction.track, source: .train(train),
+                                                                  feed: feed.name))
                 }
             }
         }
@@ -49,7 +57,8 @@ extension ArrivalBoard {
                                track: candidate.track, proximity: candidate.call?.proximity, stopsAway: candidate.call?.stopsAway)
             }
             return ArrivalGroup(routeID: key.routeID, direction: key.direction,
-                                headsign: soonest.first.flatMap { $0.headsign(in: network) }, arrivals: arrivals)
+                                headsign: soonest.first.flatMap { $0.headsign(in: network) }, arrivals: arrivals,
+                                isStale: soonest.contains { staleFeeds.contains($0.feed) })
         }
         self.init(kind: kind, stationID: id, timestamp: now,
                   groups: groups.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) })
@@ -64,7 +73,7 @@ extension ArrivalBoard {
                 if let leaves = call.departure ?? call.arrival, leaves < now { continue }
                 let key = GroupKey(routeID: call.routeID, direction: call.direction ?? call.stopID)
                 let candidate = Candidate(tripID: call.tripID ?? call.vehicleID, time: call.arrival.map { max($0, now) },
-                                          source: .bus(call))
+                                          source: .bus(call), feed: feed.name)
                 let bus = "\(call.vehicleID) \(call.stopID)"
                 if let kept = newest[bus], kept.timestamp > feed.timestamp { continue }
                 newest[bus] = (feed.timestamp, key, candidate)
@@ -112,6 +121,8 @@ extension ArrivalBoard {
         /// The platform track, where the trip update gives one.
         var track: String? = nil
         var source: Source
+        /// The name of the feed it comes from.
+        var feed: String
 
         /// The SIRI call, for a bus.
         var call: BusCall? {

@@ -5,7 +5,8 @@ extension ArrivalBoard {
     /// `{"type":"arrivals","station":"127","ts":…,"groups":[{"route","direction","headsign","arrivals":[{"time","minutes","due","track"}]}]}`,
     /// with `"bus_stop":"404303"` in place of `"station"` on a bus stop's board. Times are whole
     /// seconds since the Unix epoch; `headsign`, `track`, and a bus's `time` and `minutes` (no
-    /// prediction), `away` and `stops_away` are omitted when unknown.
+    /// prediction), `away` and `stops_away` are omitted when unknown; a group's `"stale":true`
+    /// only when it is stale.
     public func writeJSON(to json: inout JSONWriter) {
         json.object { o in
             o.key("type"); o.value("arrivals")
@@ -18,6 +19,7 @@ extension ArrivalBoard {
                         g.key("route"); g.value(group.routeID)
                         g.key("direction"); g.value(group.direction)
                         if let headsign = group.headsign { g.key("headsign"); g.value(headsign) }
+                        if group.isStale { g.key("stale"); g.value(true) }
                         g.key("arrivals")
                         g.array { items in
                             for arrival in group.arrivals {

@@ -11,6 +11,8 @@ extension ArrivalBoard {
         public var isDue: Bool
         /// The track the train arrives on, where the feed gives one.
         public var track: String?
+        /// Whether the row's group is stale (`ArrivalGroup.isStale`).
+        public var isStale: Bool
         /// The row as one short line: `1 South Ferry  3 min`, `2 Wakefield-241 St  Due`.
         public var text: String
     }
@@ -26,12 +28,12 @@ extension ArrivalBoard {
             let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
             let when = arrival.isDue ? "Due" : arrival.minutes.map { "\($0) min" } ?? arrival.proximity ?? ""
             return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
-                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, text: "\(group.routeID) \(shown)  \(when)")
+                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale, text: "\(group.routeID) \(shown)  \(when)")
         }
     }
 
-    /// `{"station","name","ts","rows":[{"route","direction","headsign","minutes","due","track","text"}]}`;
-    /// `track` is omitted when unknown.
+    /// `{"station","name","ts","rows":[{"route","direction","headsign","minutes","due","track","stale","text"}]}`;
+    /// `track` is omitted when unknown, `"stale":true` present only on a stale row.
     public func writeSignJSON(name: String, rows count: Int, to json: inout JSONWriter) {
         json.object { o in
             o.key("station"); o.value(stationID)
@@ -47,6 +49,7 @@ extension ArrivalBoard {
                         if let minutes = row.minutes { r.key("minutes"); r.value(minutes) }
                         r.key("due"); r.value(row.isDue)
                         if let track = row.track { r.key("track"); r.value(track) }
+                        if row.isStale { r.key("stale"); r.value(true) }
                         r.key("text"); r.value(row.text)
                     }
                 }

@@ -1,8 +1,8 @@
 /// What a station's (or a bus stop's) departure board shows at one instant: its trains (buses)
 /// grouped by route and direction, each group with the next few arrivals.
 ///
-/// A value computed by `ArrivalBoard(station:network:feeds:now:)` or
-/// `ArrivalBoard(busStop:network:feeds:now:)`; the REST handlers, the `watch` push and
+/// A value computed by `ArrivalBoard(station:network:feeds:staleFeeds:now:)` or
+/// `ArrivalBoard(busStop:network:feeds:staleFeeds:now:)`; the REST handlers, the `watch` push and
 /// `trackside arrivals` all serve this same value in its wire form.
 public struct ArrivalBoard: Hashable, Sendable {
     /// How many arrivals a group keeps.
@@ -37,12 +37,16 @@ public struct ArrivalGroup: Hashable, Sendable {
     public var headsign: String?
     /// The next arrivals, soonest first, at most `ArrivalBoard.arrivalsPerGroup`.
     public var arrivals: [Arrival]
+    /// Whether any of `arrivals` comes from a feed the server no longer vouches for (its latest
+    /// update failed, or its data is too old): the times are the last good ones, and may be wrong.
+    public var isStale: Bool
 
-    public init(routeID: String, direction: String, headsign: String?, arrivals: [Arrival]) {
+    public init(routeID: String, direction: String, headsign: String?, arrivals: [Arrival], isStale: Bool = false) {
         self.routeID = routeID
         self.direction = direction
         self.headsign = headsign
         self.arrivals = arrivals
+        self.isStale = isStale
     }
 }
 

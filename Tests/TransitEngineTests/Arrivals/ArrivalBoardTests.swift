@@ -108,6 +108,30 @@ struct ArrivalBoardTests {
         #expect(none.groups.isEmpty && none.stationID == "127")
     }
 
+    @Test("A group is stale when an arrival it shows comes from a stale feed; others stay current")
+    func staleFeeds() {
+        let current = [100.0, 160, 220].enumerated().map { index, offset in
+            Self.train("one-\(index)", arrival: Self.now + offset, departure: Self.now + offset + 30)
+        }
+        let feeds = FeedSnapshot([
+            FeedReport(name: "123456", timestamp: Self.now, trains: current),
+            FeedReport(name: "old", timestamp: Self.now - 600, trains: [
+                Self.train("two", route: "2", direction: "S", at: "127S", arrival: Self.now + 200, departure: Self.now + 230),
+                // Behind the three the 1 shows: its feed does not make the 1 stale.
+                Self.train("late", arrival: Self.now + 1_900, departure: Self.now + 1_930),
+            ]),
+        ])
+        let board = ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: feeds, staleFeeds: ["old"], now: Self.now)
+        #expect(board.groups.map { "\($0.routeID)\($0.direction)" } == ["1N", "2S"])
+        #expect(board.groups.map(\.isStale) == [false, true])
+        var writer = JSONWriter()
+        board.writeJSON(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"type":"arrivals","station":"127","ts":1705750000,"groups":[{"route":"1","direction":"N","headsign":"Van Cortlandt Park-242 St","arrivals":[{"time":1705750100,"minutes":1,"due":false},{"time":1705750160,"minutes":2,"due":false},{"time":1705750220,"minutes":3,"due":false}]},{"route":"2","direction":"S","headsign":"Van Cortlandt Park-242 St","stale":true,"arrivals":[{"time":1705750200,"minutes":3,"due":false}]}]}"#)
+        #expect(board.signRows(count: 4).map(\.isStale) == [false, false, true, false])
+        // Without stale feeds nothing is stale, whatever the feeds' age (that judgement is the caller's).
+        #expect(ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: feeds, now: Self.now).groups.map(\.isStale) == [false, false])
+    }
+
     @Test("Wire form matches docs/PROTOCOL.md")
     func wireForm() {
         let board = Self.board([Self.train("t", arrival: Self.now + 130.7, departure: Self.now + 160)])

@@ -61,6 +61,18 @@ struct BusStopBoardTests {
         }
     }
 
+    @Test("A bus group is stale when the feed its shown bus comes from is stale; a newer current feed wins")
+    func staleFeeds() {
+        let stale = FeedReport(name: "siri-vm", timestamp: Self.now - 30, busCalls: [Self.call("a", arrival: Self.now + 300),
+                                                                                  Self.call("m1", route: "M1", arrival: Self.now + 90)])
+        let fresh = FeedReport(name: "siri-sm", timestamp: Self.now, busCalls: [Self.call("a", arrival: Self.now + 240)])
+        let board = ArrivalBoard(busStop: Self.stop, network: Self.network, feeds: FeedSnapshot([stale, fresh]),
+                                 staleFeeds: ["siri-vm"], now: Self.now)
+        // Bus a comes from the newer, current feed; the M1 only from the stale one.
+        #expect(board.groups.map(\.routeID) == ["M1", "M2"])
+        #expect(board.groups.map(\.isStale) == [true, false])
+    }
+
     @Test("The wire form names the bus stop and leaves out what a bus call does not say")
     func json() {
         let calls = [Self.call("a", arrival: Self.now + 75), Self.call("b", metres: 900, proximity: "3 stops away")]
