@@ -8,6 +8,8 @@ export class AlertSet {
     this.byId = new Map();
     /** Whether a push has set the alerts (a REST answer read later must not overwrite it). */
     this.pushed = false;
+    /** Whether the latest push said the alerts feed is stale: the set is the last good one and may be out of date. */
+    this.stale = false;
   }
 
   /** Applies an `alerts` message. Malformed parts are skipped: alerts without an id, ids that are not strings. */
@@ -15,6 +17,7 @@ export class AlertSet {
     if (message.reset === true) this.byId.clear();
     for (const id of Array.isArray(message.remove) ? message.remove : []) this.byId.delete(id);
     for (const alert of [...identified(message.add), ...identified(message.update)]) this.byId.set(alert.id, alert);
+    this.stale = message.stale === true;
     this.pushed = true;
   }
 
@@ -28,6 +31,7 @@ export class AlertSet {
   clear() {
     this.byId.clear();
     this.pushed = false;
+    this.stale = false;
   }
 
   /** The alerts, as a new array. */

@@ -11,6 +11,7 @@ const english = {
   minutesLabel: (m) => (m === 0 ? "arriving now" : `in ${m} ${m === 1 ? "minute" : "minutes"}`),
   staleRow: "may be out of date",
   staleRows: "Dimmed times may be out of date",
+  staleAlerts: "Alerts may be out of date",
   connection: (state, age) => {
     const head = state === "offline" ? "Offline" : state === "connecting" ? "Connecting" : "Reconnecting";
     return age === null ? `${head}…` : `${head}… times from ${ageText(age, "s", "min")} ago`;
@@ -28,6 +29,7 @@ const spanish = {
   minutesLabel: (m) => (m === 0 ? "llegando ahora" : `en ${m} ${m === 1 ? "minuto" : "minutos"}`),
   staleRow: "puede no estar al día",
   staleRows: "Los horarios atenuados pueden no estar al día",
+  staleAlerts: "Los avisos pueden no estar al día",
   connection: (state, age) => {
     const head = state === "offline" ? "Sin conexión" : state === "connecting" ? "Conectando" : "Reconectando";
     return age === null ? `${head}…` : `${head}… horarios de hace ${ageText(age, "s", "min")}`;

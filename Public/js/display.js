@@ -165,9 +165,10 @@ function render() {
   const live = state.connection === "live";
   const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
-  // A lost connection says how old everything is; otherwise rows whose feed the server marks stale are dimmed and named.
-  const staleRows = live && (state.rows ?? []).some((row) => row.stale);
-  setText(document.getElementById("connection"), !live ? t.connection(state.connection, age) : staleRows ? t.staleRows : "");
+  // A lost connection says how old everything is; otherwise the footer names what the server marks stale: rows (dimmed)
+  // whose feed failed or aged, and the alerts when their feed did.
+  const staleNotes = live ? [state.rows.some((row) => row.stale) ? t.staleRows : null, state.alerts.stale ? t.staleAlerts : null] : [];
+  setText(document.getElementById("connection"), !live ? t.connection(state.connection, age) : staleNotes.filter(Boolean).join(" · "));
 }
 
 /**

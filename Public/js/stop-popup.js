@@ -184,6 +184,8 @@ export class StopPopup {
       section.append(el("h3", { class: `section-title ${className}`, text: title }),
         el("div", { class: className }, alerts.map(alertItem)));
     };
+    // Without current alerts a rider would read "no alerts"; say the list may be missing some.
+    if (this.alertSet.stale) section.append(el("p", { class: "stale-note", text: "Alerts may be out of date" }));
     add("Alerts", byWhen.now, "current");
     add("Later today", byWhen.later_today, "later");
     add("Tomorrow", byWhen.tomorrow, "tomorrow");

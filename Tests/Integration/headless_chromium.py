@@ -59,6 +59,12 @@ def wait_until(driver, script: str, timeout: float = 30):
     return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: d.execute_script(f"return {script}"))
 
 
+def text_of(driver, selector: str):
+    """The rendered text of the first element matching selector (None when there is none), read in one script: a
+    live page may replace the element between a find and a read in two WebDriver calls (a stale element)."""
+    return driver.execute_script("return document.querySelector(arguments[0])?.innerText ?? null", selector)
+
+
 def click_map_at(driver, lon: float, lat: float) -> None:
     """A real pointer click on the map page's canvas where the given coordinate is drawn."""
     from selenium.webdriver.common.action_chains import ActionChains

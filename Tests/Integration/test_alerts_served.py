@@ -201,7 +201,7 @@ def test_live_alerts_changes_are_pushed_and_a_bad_fetch_keeps_the_last_alerts(st
         try:
             watcher.socket.send(json.dumps({"op": "watch", "station": station}))
             reset = watcher.next_alerts()
-            assert reset["reset"] is True and {dropped, changed} <= set(ids(reset["add"]))
+            assert reset["reset"] is True and reset["stale"] is False and {dropped, changed} <= set(ids(reset["add"]))
 
             # The publisher drops one alert of the station and rewords another: one message says exactly that.
             updated = gtfs_realtime_pb2.FeedMessage()
@@ -213,7 +213,7 @@ def test_live_alerts_changes_are_pushed_and_a_bad_fetch_keeps_the_last_alerts(st
                 translation.text = "Reworded: " + translation.text
             endpoint.body = updated.SerializeToString()
             change = watcher.next_alerts(timeout=20)
-            assert change["station"] == station and change["reset"] is False
+            assert change["station"] == station and change["reset"] is False and change["stale"] is False
             assert change["remove"] == [dropped] and ids(change["update"]) == [changed] and change["add"] == []
             assert change["update"][0]["header"].startswith("Reworded: ")
             assert change["update"][0]["header_segments"][0].startswith("Reworded: ")
@@ -231,6 +231,17 @@ def test_live_alerts_changes_are_pushed_and_a_bad_fetch_keeps_the_last_alerts(st
             assert stale["stale"] is True and ids(stale["alerts"]) == ids(body["alerts"])
             feeds = {f["id"]: f for f in get(server, "/api/feeds")[1]["feeds"]}
             assert feeds["subway-alerts"]["stale"] is True and feeds["subway-alerts"]["failure"]
+            # The watcher is told, with nothing added, updated or removed: it keeps what it shows, marked stale.
+            marked = watcher.next_alerts(timeout=20)
+            assert marked["stale"] is True and marked["add"] == marked["update"] == marked["remove"] == []
+            assert watcher.held[("station", station)] == {a["id"]: a for a in body["alerts"]}
+
+            # The publisher recovers: the watcher hears that the alerts are current again.
+            updated.header.timestamp += 1
+            endpoint.body = updated.SerializeToString()
+            recovered = watcher.next_alerts(timeout=20)
+            assert recovered["stale"] is False and recovered["add"] == recovered["update"] == recovered["remove"] == []
+            assert get(server, "/api/alerts")[1]["stale"] is False
         finally:
             watcher.close()
     finally:

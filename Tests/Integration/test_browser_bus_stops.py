@@ -9,7 +9,7 @@ import json
 from selenium.webdriver.common.by import By
 
 from bus_time_reference import BUS_GTFS, SUBWAY_GTFS, VM_FILE, siri_calls, wait_for_feed
-from headless_chromium import wait_until
+from headless_chromium import text_of, wait_until
 from map_page import assert_clean, open_map
 from trackside_api import get_with_status as get
 
@@ -58,7 +58,7 @@ def test_a_bus_stop_found_by_search_shows_its_buses(browser, start_trackside, sh
     assert clicked
     wait_until(browser, "document.querySelector('.stop-popup h2') !== null")
     assert browser.execute_script("return window.__trackside.openStop") == stop["id"]
-    assert browser.find_element(By.CSS_SELECTOR, ".stop-popup h2").text == stop["name"]
+    assert text_of(browser, ".stop-popup h2") == stop["name"]
     wait_until(browser, "document.querySelectorAll('.stop-popup .arrivals li').length > 0", timeout=20)
     rows = browser.execute_script(
         "return [...document.querySelectorAll('.stop-popup .arrivals li .minutes')].map(e => e.textContent)")

@@ -5,6 +5,7 @@ import shutil
 import zoneinfo
 
 import pytest
+from google.transit import gtfs_realtime_pb2
 from selenium.webdriver.common.by import By
 
 import headless_chromium
@@ -131,23 +132,42 @@ def test_keeps_the_last_board_while_reconnecting(browser, start_trackside, share
     second.stop()
 
 
-def test_rows_of_a_failing_feed_are_dimmed_and_named_until_it_recovers(browser, start_trackside, shared_data, tmp_path):
-    """A bad feed update leaves the last good times on the board, dimmed and named; the next good one clears that."""
+def alerts_file(folder, when, header):
+    """An alerts feed published at `when` (New York time on 2019-06-01, as the 7's recorded files are named) with one
+    alert on the 7 at Grand Central."""
+    published = datetime.datetime.fromisoformat(f"2019-06-01T{when}-04:00")
+    feed = gtfs_realtime_pb2.FeedMessage()
+    feed.header.gtfs_realtime_version = "2.0"
+    feed.header.timestamp = int(published.timestamp())
+    entity = feed.entity.add(id="test-alert")
+    entity.alert.header_text.translation.add(text=header, language="en")
+    entity.alert.informed_entity.add(route_id="7", stop_id="723")
+    period = entity.alert.active_period.add()
+    period.start, period.end = int(published.timestamp()) - 3600, int(published.timestamp()) + 3600
+    (folder / f"subway-alerts_{published:%Y%m%dT%H%M%S}.pb").write_bytes(feed.SerializeToString())
+
+
+def test_the_last_good_times_and_alerts_of_failing_feeds_are_marked_until_they_recover(browser, start_trackside, shared_data, tmp_path):
+    """Bad feed updates leave the last good times and alerts on the board, the times dimmed and both named in the
+    footer; the next good updates clear that."""
     folder = seven_train_replay_with_bad_files(shared_data, tmp_path / "replay")
-    # At 2x the feed is stale from 5 s to 15 s into each 30 s round of the replay.
+    alerts_file(folder, "11:28:20", "Delays on the 7")
+    (folder / "subway-alerts_20190601T112836.pb").write_bytes(b"\x0a\xff\xff garbage")
+    alerts_file(folder, "11:29:00", "Delays on the 7")
+    # At 2x the 7's feed is stale from 5 s to 15 s into each 30 s round, the alerts feed from 5.5 s to 17.5 s.
     server = start_trackside("--source", f"replay:{folder}", "--gtfs", shared_data / GTFS, "--replay-speed", "2",
                              "--tick", "0.5", wait_ready=True)
     open_display(browser, server, "station=723")  # Grand Central, on the 7
-    all_stale = f"{ROWS}.length > 0 && {ROWS}.every(r => r.stale === true)"
-    wait_until(browser, all_stale, timeout=40)
-    assert browser.find_element(By.ID, "connection").text == "Dimmed times may be out of date"
-    assert page_state(browser) == "live"
+    footer = "document.getElementById('connection').textContent"
+    wait_until(browser, f"{footer} === 'Dimmed times may be out of date · Alerts may be out of date'", timeout=40)
+    assert all(row["stale"] is True for row in rows(browser)) and page_state(browser) == "live"
+    assert browser.execute_script("return window.__trackside.alerts") == ["test-alert"], "the last good alerts stay"
     dimmed = browser.execute_script("return [...document.querySelectorAll('.row.stale .minutes')].map(e => getComputedStyle(e).opacity)")
     assert dimmed and set(dimmed) == {"0.55"}
     assert "may be out of date" in browser.find_element(By.CSS_SELECTOR, ".row.stale .minutes").get_attribute("aria-label")
-    wait_until(browser, f"{ROWS}.length > 0 && {ROWS}.every(r => r.stale === false)", timeout=30)
-    assert browser.find_element(By.ID, "connection").text == ""
+    wait_until(browser, f"{footer} === '' && {ROWS}.length > 0 && {ROWS}.every(r => r.stale === false)", timeout=30)
     assert browser.find_elements(By.CSS_SELECTOR, ".row.stale") == []
+    assert browser.execute_script("return window.__trackside.alerts") == ["test-alert"]
     assert_clean(browser, server)
 
 

@@ -344,6 +344,21 @@ def test_station_popup_dims_and_labels_the_groups_of_a_stale_feed(run_js):
                       ["Flatbush", "", "in 5 minutes"], ["Harlem", "", "in 3 minutes"]]
 
 
+def test_station_popup_says_when_its_alerts_may_be_out_of_date(run_js):
+    result = run_js("""
+        const popup = new m.StopPopup({}, {send: () => true, serverNowSeconds: () => 0, announce() {}});
+        const note = () => popup.alertsSection().querySelector(".stale-note")?.textContent ?? null;
+        const notes = [note()];
+        popup.alertSet.apply({type: "alerts", station: "127", stale: true, reset: true, add: [], update: [], remove: []});
+        popup.alerts = popup.alertSet.alerts;
+        notes.push(note());  // no alerts held: the rider must not read that as "none"
+        popup.alertSet.apply({type: "alerts", station: "127", stale: false, reset: false, add: [], update: [], remove: []});
+        notes.push(note());
+        return notes;
+    """, "stop-popup")
+    assert result == [None, "Alerts may be out of date", None]
+
+
 def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
     # `alerts` push messages as docs/PROTOCOL.md ("Alerts") describes them.
     result = run_js("""
@@ -366,6 +381,17 @@ def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
         steps.garbage = ids();
         set.apply({type: "alerts", station: "127", reset: true, add: [], update: [], remove: []});
         steps.emptyReset = ids();
+        // Staleness follows the latest message; only a literal true counts.
+        steps.stale = [set.stale];
+        set.apply({type: "alerts", station: "127", stale: true, reset: false, add: [a("5", "five")], update: [], remove: []});
+        steps.stale.push(set.stale);
+        set.apply({type: "alerts", station: "127", stale: true, reset: false, add: [], update: [], remove: []});
+        steps.stale.push(set.stale, ids().length);
+        set.apply({type: "alerts", station: "127", stale: "yes", reset: false, add: [], update: [], remove: []});
+        steps.stale.push(set.stale);
+        set.apply({type: "alerts", station: "127", stale: true, reset: false, add: [], update: [], remove: []});
+        set.clear();
+        steps.stale.push(set.stale);
         return steps;
     """, "alert-set")
     assert result["rest"] == ["r1:from REST"]
@@ -374,3 +400,4 @@ def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
     assert result["delta"] == ["2:two, changed", "3:three", "4:four"]
     assert result["garbage"] == result["delta"]
     assert result["emptyReset"] == []
+    assert result["stale"] == [False, True, True, 1, False, False]

@@ -5,7 +5,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from headless_chromium import click_map_at, wait_until
+from headless_chromium import click_map_at, text_of, wait_until
 from map_page import assert_clean, open_map, page
 from trackside_api import station_with_arrivals
 
@@ -33,7 +33,7 @@ def test_clicking_a_station_opens_its_arrivals(browser, replay_server):
     click_map_at(browser, lon, lat)
     wait_until(browser, "document.querySelectorAll('.stop-popup .arrivals li').length > 0", timeout=15)
     assert page(browser, "openStop") == station["properties"]["id"]
-    title = browser.find_element(By.CSS_SELECTOR, ".stop-popup h2").text
+    title = text_of(browser, ".stop-popup h2")
     assert title == station["properties"]["name"]
     # Read the rows in one script: a board pushed meanwhile re-renders the list (stale elements).
     minutes = browser.execute_script(
@@ -76,7 +76,7 @@ def test_search_is_keyboard_navigable_and_flies_to_the_station(browser, replay_s
     wait_until(browser, "window.__trackside.openStop !== null")
     assert field.get_attribute("aria-expanded") == "false"
     wait_until(browser, "document.querySelector('.stop-popup h2') !== null")
-    assert browser.find_element(By.CSS_SELECTOR, ".stop-popup h2").text == chosen
+    assert text_of(browser, ".stop-popup h2") == chosen
     field.send_keys(Keys.ESCAPE)
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     wait_until(browser, "window.__trackside.openStop === null")

@@ -41,12 +41,12 @@ private func alert(_ id: String, routes: [String] = [], stations: [String] = [],
 
     @Test func theMessageCarriesTheAlertsWireForm() throws {
         let one = alert("a", routes: ["A"], header: "No [A] trains")
-        let bytes = ServerMessage.alerts(scope: .route("A"), timestamp: 1_700_000_000.7, reset: false,
+        let bytes = ServerMessage.alerts(scope: .route("A"), timestamp: 1_700_000_000.7, stale: true, reset: false,
                                          diff: AlertDiff(added: [one], updated: [], removed: ["b"]))
         let message = try DecodedMessage(bytes)
         #expect(message.type == "alerts" && message.object["route"] as? String == "A" && message.object["station"] == nil)
         #expect((message.object["ts"] as? NSNumber)?.int64Value == 1_700_000_000)
-        #expect(message.object["reset"] as? Bool == false)
+        #expect(message.object["reset"] as? Bool == false && message.object["stale"] as? Bool == true)
         let added = try #require((message.object["add"] as? [[String: Any]])?.first)
         #expect(added["header"] as? String == "No [A] trains")
         #expect((added["header_segments"] as? [Any])?.count == 3)
@@ -78,22 +78,52 @@ private func alert(_ id: String, routes: [String] = [], stations: [String] = [],
         let delays = alert("delays", routes: ["1", "2"], stations: ["127"])
         let elevator = alert("elevator", stations: ["127"])
         let elsewhere = alert("elsewhere", routes: ["A"], stations: ["A31"])
-        _ = hub.updateAlerts([delays, elsewhere, elevator], now: 500)
+        _ = hub.updateAlerts([delays, elsewhere, elevator], stale: false, now: 500)
 
         let first = try #require(try alertMessages(to: client, in: hub.receive(#"{"op":"watch","station":"127"}"#, from: client, now: 1)).first)
         #expect(first.object["station"] as? String == "127" && first.object["reset"] as? Bool == true)
         #expect(ids(first, "add") == ["delays", "elevator"] && (first.object["ts"] as? NSNumber)?.intValue == 500)
 
         // Nothing at the station changed: nothing is sent.
-        #expect(hub.updateAlerts([delays, elevator, alert("elsewhere", routes: ["A"], when: .tomorrow)], now: 510).isEmpty)
+        #expect(hub.updateAlerts([delays, elevator, alert("elsewhere", routes: ["A"], when: .tomorrow)], stale: false, now: 510).isEmpty)
 
         let later = alert("delays", routes: ["1", "2"], stations: ["127"], when: .laterToday)
         let new = alert("skip", routes: ["1"], stations: ["127"])
-        let changes = try alertMessages(to: client, in: hub.updateAlerts([new, later], now: 520))
+        let changes = try alertMessages(to: client, in: hub.updateAlerts([new, later], stale: false, now: 520))
         let change = try #require(changes.first)
         #expect(changes.count == 1 && change.object["reset"] as? Bool == false)
         #expect(ids(change, "add") == ["skip"] && ids(change, "update") == ["delays"] && change.removals == ["elevator"])
         #expect((change.object["ts"] as? NSNumber)?.intValue == 520)
+    }
+
+    @Test func aStalenessChangeAloneReachesEveryWatcherWithAnEmptyChange() throws {
+        var hub = hub()
+        let (station, route) = (ClientID(1), ClientID(2))
+        _ = hub.connect(station)
+        _ = hub.connect(route)
+        let delays = alert("delays", routes: ["1"], stations: ["127"])
+        _ = hub.updateAlerts([delays], stale: false, now: 10)
+        let reset = try #require(try alertMessages(to: station, in: hub.receive(#"{"op":"watch","station":"127"}"#, from: station, now: 11)).first)
+        #expect(reset.object["stale"] as? Bool == false && ids(reset, "add") == ["delays"])
+        _ = hub.receive(#"{"op":"watch","route":"A"}"#, from: route, now: 11)
+
+        // The alerts feed fails: the same alerts, kept, now marked stale, to both scopes (the route's set is empty).
+        let sent = hub.updateAlerts([delays], stale: true, now: 12)
+        for client in [station, route] {
+            let messages = try alertMessages(to: client, in: sent)
+            #expect(messages.count == 1)
+            #expect(messages.first?.object["stale"] as? Bool == true && messages.first?.object["reset"] as? Bool == false)
+            #expect(messages.first.map { ids($0, "add") + ids($0, "update") + $0.removals } == [])
+        }
+        #expect(hub.updateAlerts([delays], stale: true, now: 13).isEmpty, "still stale: nothing new to say")
+        // A new watcher learns it from its reset.
+        let late = ClientID(3)
+        _ = hub.connect(late)
+        let lateReset = try #require(try alertMessages(to: late, in: hub.receive(#"{"op":"watch","station":"127"}"#, from: late, now: 14)).first)
+        #expect(lateReset.object["stale"] as? Bool == true && ids(lateReset, "add") == ["delays"])
+        // Recovered, with a change: one message carries both.
+        let recovered = try alertMessages(to: station, in: hub.updateAlerts([], stale: false, now: 15))
+        #expect(recovered.count == 1 && recovered[0].object["stale"] as? Bool == false && recovered[0].removals == ["delays"])
     }
 
     @Test func routeWatchersAndStationWatchersAreSeparateScopes() throws {
@@ -106,7 +136,7 @@ private func alert(_ id: String, routes: [String] = [], stations: [String] = [],
         _ = hub.receive(#"{"op":"watch","station":"A31"}"#, from: riderB, now: 1)
         #expect(hub.watchedStations == ["A31"], "a route watch computes no arrivals")
 
-        let sent = hub.updateAlerts([alert("a", routes: ["A"]), alert("b", stations: ["A31"])], now: 2)
+        let sent = hub.updateAlerts([alert("a", routes: ["A"]), alert("b", stations: ["A31"])], stale: false, now: 2)
         let toA = try alertMessages(to: riderA, in: sent)
         let toB = try alertMessages(to: riderB, in: sent)
         #expect(toA.count == 1 && ids(toA[0], "add") == ["a"] && toA[0].object["route"] as? String == "A")
@@ -120,7 +150,7 @@ private func alert(_ id: String, routes: [String] = [], stations: [String] = [],
         // Unwatching, or closing, stops the messages; a later watch starts again from a reset.
         _ = hub.receive(#"{"op":"unwatch","route":"A"}"#, from: riderA, now: 3)
         hub.disconnect(riderB)
-        #expect(hub.updateAlerts([alert("a2", routes: ["A"], stations: ["A31"])], now: 4).isEmpty)
+        #expect(hub.updateAlerts([alert("a2", routes: ["A"], stations: ["A31"])], stale: false, now: 4).isEmpty)
         let again = try alertMessages(to: riderA, in: hub.receive(#"{"op":"watch","route":"A"}"#, from: riderA, now: 5))
         #expect(again.count == 1 && ids(again[0], "add") == ["a2"] && again[0].object["reset"] as? Bool == true)
     }
@@ -168,7 +198,7 @@ private func alert(_ id: String, routes: [String] = [], stations: [String] = [],
             switch Int.random(in: 0..<3, using: &generator) {
             case 0:
                 current = randomAlerts()
-                try apply(hub.updateAlerts(current, now: Double(step)))
+                try apply(hub.updateAlerts(current, stale: false, now: Double(step)))
             case 1:
                 let op = watching[client, default: []].contains(scope) ? "unwatch" : "watch"
                 let target = switch scope {

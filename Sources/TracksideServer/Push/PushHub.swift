@@ -48,6 +48,8 @@ public struct PushHub: Sendable {
     /// The latest alerts, in feed order, and the feeds' time they were computed at.
     private var alerts: [PublishedAlert] = []
     private var alertsTime: Double = 0
+    /// Whether those alerts may be out of date (`ServerMessage.alerts`' `stale`).
+    private var alertsStale = false
     /// What the watchers of each watched scope were last sent, by alert id.
     private var sentAlerts: [AlertScope: [String: PublishedAlert]] = [:]
 
@@ -109,18 +111,22 @@ public struct PushHub: Sendable {
         return deliveries
     }
 
-    /// New alerts computed at `now` (the feeds' time): each watched station or route whose
-    /// alerts changed gets one `alerts` message with what was added, updated and removed.
-    public mutating func updateAlerts(_ alerts: [PublishedAlert], now: Double) -> [Delivery] {
+    /// New alerts computed at `now` (the feeds' time), `stale` when an alerts feed is: each
+    /// watched station or route whose alerts changed gets one `alerts` message with what was added,
+    /// updated and removed; when only the staleness changed, every watched scope gets one with
+    /// nothing added, updated or removed.
+    public mutating func updateAlerts(_ alerts: [PublishedAlert], stale: Bool, now: Double) -> [Delivery] {
+        let stalenessChanged = stale != alertsStale
         self.alerts = alerts
         alertsTime = now
+        alertsStale = stale
         var deliveries: [Delivery] = []
         for (scope, sent) in sentAlerts {
             let next = alerts.filter(scope.covers)
             let diff = AlertDiff(previous: sent, next: next)
-            guard !diff.isEmpty else { continue }
+            guard !diff.isEmpty || stalenessChanged else { continue }
             sentAlerts[scope] = AlertDiff.current(next)
-            let message = ServerMessage.alerts(scope: scope, timestamp: now, reset: false, diff: diff)
+            let message = ServerMessage.alerts(scope: scope, timestamp: now, stale: stale, reset: false, diff: diff)
             deliveries.append(Delivery(message: message, recipients: Array(alertWatchers(of: scope))))
         }
         return deliveries
@@ -130,7 +136,7 @@ public struct PushHub: Sendable {
     private mutating func alertReset(_ scope: AlertScope, to client: ClientID) -> Delivery {
         let current = alerts.filter(scope.covers)
         sentAlerts[scope] = AlertDiff.current(current)
-        let message = ServerMessage.alerts(scope: scope, timestamp: alertsTime, reset: true,
+        let message = ServerMessage.alerts(scope: scope, timestamp: alertsTime, stale: alertsStale, reset: true,
                                            diff: AlertDiff(previous: [:], next: current))
         return Delivery(message: message, recipients: [client])
     }

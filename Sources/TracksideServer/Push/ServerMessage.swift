@@ -48,11 +48,12 @@ public enum ServerMessage {
         return json.bytes
     }
 
-    /// A scope's alert changes: `{"type":"alerts","station":"127"|"route":"A","ts":<s>,"reset":…,
-    /// "add":[alert…],"update":[alert…],"remove":["id",…]}`. With `reset`, the client drops every
-    /// alert it holds for the scope and `add` is the whole current set (the first message after a
-    /// watch).
-    public static func alerts(scope: AlertScope, timestamp: Double, reset: Bool, diff: AlertDiff) -> [UInt8] {
+    /// A scope's alert changes: `{"type":"alerts","station":"127"|"route":"A","ts":<s>,"stale":…,
+    /// "reset":…,"add":[alert…],"update":[alert…],"remove":["id",…]}`. With `reset`, the client drops
+    /// every alert it holds for the scope and `add` is the whole current set (the first message after
+    /// a watch). `stale`: an alerts feed's latest update failed or its data is too old, so the set
+    /// is the last good one and may be out of date.
+    public static func alerts(scope: AlertScope, timestamp: Double, stale: Bool, reset: Bool, diff: AlertDiff) -> [UInt8] {
         let size = (diff.added + diff.updated).reduce(128) { $0 + $1.json.count } + diff.removed.count * 32
         var json = JSONWriter(reservingCapacity: size)
         json.object { o in
@@ -62,6 +63,7 @@ public enum ServerMessage {
             case .route(let route): o.key("route"); o.value(route)
             }
             o.key("ts"); o.value(Int64(timestamp.rounded(.down)))
+            o.key("stale"); o.value(stale)
             o.key("reset"); o.value(reset)
             o.key("add"); o.array { a in for alert in diff.added { a.raw(alert.json) } }
             o.key("update"); o.array { a in for alert in diff.updated { a.raw(alert.json) } }

@@ -38,10 +38,11 @@ extension TracksideApp {
         return servedAlerts.alerts(snapshot, now: now).filter { $0.stations.contains(station) }
     }
 
-    /// Hands the alerts to the push hub when they changed (called by the tick, after the boards).
+    /// Hands the alerts to the push hub when they, or whether they are stale, changed (called by
+    /// the tick, after the boards).
     func publishAlerts(at feedTime: Double) {
         let snapshot = ingest.alerts(feedTime: feedTime, staleAfter: staleAfter)
-        guard let alerts = servedAlerts.changedAlerts(snapshot, now: feedTime) else { return }
-        push.updateAlerts(alerts.map(PublishedAlert.init), now: feedTime)
+        guard let changed = servedAlerts.changedAlerts(snapshot, now: feedTime) else { return }
+        push.updateAlerts(changed.alerts.map(PublishedAlert.init), stale: changed.isStale, now: feedTime)
     }
 }

@@ -80,10 +80,10 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         queue.async { [self] in deliver(hub.updateStation(station, message: message)) }
     }
 
-    /// Publishes new alerts, computed at `now` in the feeds' clock, to the watchers of every
-    /// station and route whose alerts changed.
-    public func updateAlerts(_ alerts: [PublishedAlert], now: Double) {
-        queue.async { [self] in deliver(hub.updateAlerts(alerts, now: now)) }
+    /// Publishes new alerts, computed at `now` in the feeds' clock (`stale` when an alerts feed
+    /// is), to the watchers of every station and route whose alerts, or their staleness, changed.
+    public func updateAlerts(_ alerts: [PublishedAlert], stale: Bool, now: Double) {
+        queue.async { [self] in deliver(hub.updateAlerts(alerts, stale: stale, now: now)) }
     }
 
     /// Stations someone watches now.

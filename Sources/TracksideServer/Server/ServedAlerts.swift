@@ -9,7 +9,13 @@ final class ServedAlerts: Sendable {
     let settings: AlertSettings
     private let lookup: AlertStationLookup
     /// What the tick last handed to the push hub; nil before the first tick.
-    private let published = Mutex<[DisplayAlert]?>(nil)
+    private let published = Mutex<PublishedAlerts?>(nil)
+
+    /// Alerts as handed to the push hub, with whether they may be out of date.
+    struct PublishedAlerts: Equatable {
+        var alerts: [DisplayAlert]
+        var isStale: Bool
+    }
 
     init(stops: some Sequence<GTFSStop>, settings: AlertSettings) {
         lookup = AlertStationLookup(stops: stops)
@@ -24,10 +30,11 @@ final class ServedAlerts: Sendable {
         }
     }
 
-    /// The alerts at `now` when they differ from those of the previous call (always on the
-    /// first), else nil: their `when` moves with time even while the feed stays the same.
-    func changedAlerts(_ snapshot: AlertFeedSnapshot, now: Double) -> [DisplayAlert]? {
-        let current = alerts(snapshot, now: now)
+    /// The alerts at `now` and the feeds' staleness when either differs from the previous call's
+    /// (always on the first), else nil: their `when` moves with time even while the feed stays
+    /// the same.
+    func changedAlerts(_ snapshot: AlertFeedSnapshot, now: Double) -> PublishedAlerts? {
+        let current = PublishedAlerts(alerts: alerts(snapshot, now: now), isStale: snapshot.isStale)
         return published.withLock { published in
             guard published != current else { return nil }
             published = current
