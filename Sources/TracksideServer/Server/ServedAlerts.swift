@@ -9,10 +9,10 @@ final class ServedAlerts: Sendable {
     let settings: AlertSettings
     private let lookup: AlertStationLookup
     /// What the tick last handed to the push hub; nil before the first tick.
-    private let published = Mutex<PublishedAlerts?>(nil)
+    private let published = Mutex<Publication?>(nil)
 
     /// Alerts as handed to the push hub, with whether they may be out of date.
-    struct PublishedAlerts: Equatable {
+    struct Publication: Equatable {
         var alerts: [DisplayAlert]
         var isStale: Bool
     }
@@ -33,8 +33,8 @@ final class ServedAlerts: Sendable {
     /// The alerts at `now` and the feeds' staleness when either differs from the previous call's
     /// (always on the first), else nil: their `when` moves with time even while the feed stays
     /// the same.
-    func changedAlerts(_ snapshot: AlertFeedSnapshot, now: Double) -> PublishedAlerts? {
-        let current = PublishedAlerts(alerts: alerts(snapshot, now: now), isStale: snapshot.isStale)
+    func changedAlerts(_ snapshot: AlertFeedSnapshot, now: Double) -> Publication? {
+        let current = Publication(alerts: alerts(snapshot, now: now), isStale: snapshot.isStale)
         return published.withLock { published in
             guard published != current else { return nil }
             published = current
