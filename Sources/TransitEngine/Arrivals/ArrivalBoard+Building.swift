@@ -13,7 +13,7 @@ extension ArrivalBoard {
     /// an arrival from one of them is stale. Whether a feed is current is the caller's judgement
     /// (the server's feed health), so the board stays a function of its arguments.
     public init(station: Station, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double) {
-        self.init(kind: .station, id: station.id, stops: Set(station.platforms), network: network, feeds: feeds,
+        self.init(kind: .station, id: station.id, stops: station.platforms, network: network, feeds: feeds,
                   staleFeeds: staleFeeds, now: now)
     }
 
@@ -28,13 +28,16 @@ extension ArrivalBoard {
                   staleFeeds: staleFeeds, now: now)
     }
 
-    private init(kind: PlaceKind, id: String, stops: Set<String>, network: Network, feeds: FeedSnapshot,
+    /// `stops`: the platforms (or the bus stop).
+    private init(kind: PlaceKind, id: String, stops listed: [String], network: Network, feeds: FeedSnapshot,
                  staleFeeds: Set<String>, now exactNow: Double) {
         let now = exactNow.rounded(.down)
+        var seen: Set<String> = []
+        let stops = listed.filter { seen.insert($0).inserted }
         var candidates: [GroupKey: [Candidate]] = [:]
         for feed in feeds.feeds {
-            for train in feed.trains {
-                for prediction in train.stopTimes where stops.contains(prediction.stopID) {
+            for stop in stops {
+                for (train, prediction) in feed.predictions(at: stop) {
                     guard let arrival = prediction.arrivalOrDeparture,
                           let leaves = prediction.departureOrArrival, leaves >= now else { continue }
                     let direction = Self.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
@@ -66,7 +69,7 @@ extension ArrivalBoard {
 
     /// The SIRI calls at `stops` still ahead at `now`, one per bus (the newest feed's), with
     /// their groups.
-    private static func busCandidates(at stops: Set<String>, feeds: FeedSnapshot, now: Double) -> [(GroupKey, Candidate)] {
+    private static func busCandidates(at stops: [String], feeds: FeedSnapshot, now: Double) -> [(GroupKey, Candidate)] {
         var newest: [String: (timestamp: Double, key: GroupKey, candidate: Candidate)] = [:]
         for feed in feeds.feeds {
             for call in stops.flatMap(feed.busCalls(at:)) {

@@ -9,12 +9,15 @@ public struct FeedReport: Sendable {
     /// The feed header's timestamp (seconds since the Unix epoch); the fetch time when the
     /// header says 0.
     public var timestamp: Double
-    public var trains: [TrainReport]
+    public let trains: [TrainReport]
     public var buses: [BusReport]
     /// Buses expected at stops (SIRI calls), for the stops' boards.
     public let busCalls: [BusCall]
     /// Indexes into `busCalls` by stop id: a board reads its stop's calls, not every bus's.
     private let busCallIndexes: [String: [Int]]
+    /// Where each stop's predictions are in `trains`, by stop id: a station's board reads its
+    /// platforms' predictions, not every train's.
+    private let predictionIndexes: [String: [PredictionIndex]]
     /// Run times between consecutive stops, learnt from this feed's own predictions.
     public let runTimes: StopRunTimes
 
@@ -28,6 +31,13 @@ public struct FeedReport: Sendable {
         var indexes: [String: [Int]] = [:]
         for (index, call) in busCalls.enumerated() { indexes[call.stopID, default: []].append(index) }
         busCallIndexes = indexes
+        var predictions: [String: [PredictionIndex]] = [:]
+        for (train, report) in trains.enumerated() {
+            for (stopTime, prediction) in report.stopTimes.enumerated() {
+                predictions[prediction.stopID, default: []].append(PredictionIndex(train: train, stopTime: stopTime))
+            }
+        }
+        predictionIndexes = predictions
         self.runTimes = StopRunTimes(trains)
     }
 }
@@ -36,6 +46,18 @@ extension FeedReport {
     /// The calls at `stopID`, in feed order.
     public func busCalls(at stopID: String) -> [BusCall] {
         busCallIndexes[stopID]?.map { busCalls[$0] } ?? []
+    }
+
+    /// The trains predicted at `stopID`, each with its prediction there, in feed order (a train
+    /// predicted twice at the stop, as a loop's, comes twice).
+    public func predictions(at stopID: String) -> [(train: TrainReport, prediction: StopTimePrediction)] {
+        predictionIndexes[stopID]?.map { (trains[$0.train], trains[$0.train].stopTimes[$0.stopTime]) } ?? []
+    }
+
+    /// A prediction's place: `trains[train].stopTimes[stopTime]`.
+    private struct PredictionIndex {
+        let train: Int
+        let stopTime: Int
     }
 }
 

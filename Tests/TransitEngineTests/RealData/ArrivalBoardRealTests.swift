@@ -23,6 +23,24 @@ struct ArrivalBoardRealTests {
         return try #require(group.arrivals.first { $0.tripID == tripID })
     }
 
+    @Test("A feed's predictions by stop are exactly those of its trains at that stop, in feed order")
+    func predictionsByStop() {
+        for feed in Self.feeds.feeds {
+            var scanned: [String: [String]] = [:]
+            for train in feed.trains {
+                for prediction in train.stopTimes {
+                    scanned[prediction.stopID, default: []].append("\(train.tripID) \(prediction.arrival ?? -1) \(prediction.departure ?? -1)")
+                }
+            }
+            #expect(scanned.count >= 40, "\(feed.name) has predictions at both platforms of 20 stations or more")
+            for (stop, expected) in scanned {
+                let indexed = feed.predictions(at: stop).map { "\($0.train.tripID) \($0.prediction.arrival ?? -1) \($0.prediction.departure ?? -1)" }
+                #expect(indexed == expected, "\(feed.name) at \(stop)")
+            }
+            #expect(feed.predictions(at: "no-such-stop").isEmpty)
+        }
+    }
+
     @Test("The actual track wins over the scheduled one (values read with Google's protobuf classes)")
     func actualTrackFirst() throws {
         // South Ferry: scheduled track 4, actual 1. E 180 St: scheduled 3, actual M.
