@@ -31,11 +31,33 @@ public struct PlaceSearch: Sendable {
     public static let queryLimit = 100
 
     private let places: [Place]
-    private let words: [[String]]
+    /// Every distinct word of the names: a query word is scored against each once, not once per
+    /// name it appears in (thousands of bus stops share `st`, `av` and their numbers).
+    private let vocabulary: [String]
+    /// Each place's name as indexes into `vocabulary`, in order.
+    private let words: [[Int]]
+    /// For each word of `vocabulary`, the places whose name has it, ascending and each once.
+    private let placesByWord: [[Int]]
 
     public init(places: [Place]) {
         self.places = places
-        words = places.map { SearchTokens.of($0.name) }
+        var vocabulary: [String] = []
+        var wordIndex: [String: Int] = [:]
+        var placesByWord: [[Int]] = []
+        words = places.enumerated().map { place, entry in
+            SearchTokens.of(entry.name).map { word in
+                let index = wordIndex[word] ?? {
+                    vocabulary.append(word)
+                    placesByWord.append([])
+                    wordIndex[word] = vocabulary.count - 1
+                    return vocabulary.count - 1
+                }()
+                if placesByWord[index].last != place { placesByWord[index].append(place) }
+                return index
+            }
+        }
+        self.vocabulary = vocabulary
+        self.placesByWord = placesByWord
     }
 
     /// Score points a station gets over a bus stop: a quarter of one matched word, so "14 St"
@@ -63,12 +85,20 @@ public struct PlaceSearch: Sendable {
     public func search(_ query: String) -> [Place] {
         let queryWords = SearchTokens.of(String(query.prefix(Self.queryLimit)))
         guard !queryWords.isEmpty else { return [] }
+        // Each query word's score against every distinct name word, computed once.
+        let wordScores = queryWords.map { word in vocabulary.map { Self.score(word, against: $0) } }
+        // Only names with a word matching the first query word can match every query word.
+        var isCandidate = [Bool](repeating: false, count: places.count)
+        for (word, score) in wordScores[0].enumerated() where score > 0 {
+            for place in placesByWord[word] { isCandidate[place] = true }
+        }
         var scored: [(score: Int, index: Int)] = []
-        for (index, nameWords) in words.enumerated() {
+        for index in places.indices where isCandidate[index] {
+            let nameWords = words[index]
             var score = 0
             var positions: [Int] = []
-            for word in queryWords {
-                let scores = nameWords.map { Self.score(word, against: $0) }
+            for queryScores in wordScores {
+                let scores = nameWords.map { queryScores[$0] }
                 guard let best = scores.max(), best > 0, let position = scores.firstIndex(of: best) else {
                     score = -1
                     break
