@@ -12,6 +12,8 @@ const english = {
   staleRow: "may be out of date",
   staleRows: "Dimmed times may be out of date",
   staleAlerts: "Alerts may be out of date",
+  staleBoard: "Some trains may be missing: a feed has not updated",
+  noTimes: "Arrival times unavailable: the feed has not updated",
   connection: (state, age) => {
     const head = state === "offline" ? "Offline" : state === "connecting" ? "Connecting" : "Reconnecting";
     return age === null ? `${head}…` : `${head}… times from ${ageText(age, "s", "min")} ago`;
@@ -30,6 +32,8 @@ const spanish = {
   staleRow: "puede no estar al día",
   staleRows: "Los horarios atenuados pueden no estar al día",
   staleAlerts: "Los avisos pueden no estar al día",
+  staleBoard: "Pueden faltar trenes: un servicio de datos no se ha actualizado",
+  noTimes: "Horarios no disponibles: los datos no se han actualizado",
   connection: (state, age) => {
     const head = state === "offline" ? "Sin conexión" : state === "connecting" ? "Conectando" : "Reconectando";
     return age === null ? `${head}…` : `${head}… horarios de hace ${ageText(age, "s", "min")}`;

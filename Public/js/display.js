@@ -137,7 +137,8 @@ function render() {
   renderTicker();
   const empty = document.getElementById("empty");
   empty.hidden = chosen.length > 0;
-  empty.textContent = state.board ? t.noTrains : t.loading;
+  // A stale board without rows is a feed that stopped updating, not an empty timetable.
+  empty.textContent = !state.board ? t.loading : state.board.stale === true ? t.noTimes : t.noTrains;
   // Redrawn when the rows change, or the room for them (a ticker coming or going, another screen size).
   const rowsKey = JSON.stringify([chosen.map(({ route, direction, headsign, minutes, stale }) => [route, direction, headsign, minutes, stale]),
     document.getElementById("ticker").hidden, innerWidth, innerHeight]);
@@ -166,8 +167,10 @@ function render() {
   const age = state.receivedAtMs === null ? null : (Date.now() - state.receivedAtMs) / 1000;
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
   // A lost connection says how old everything is; otherwise the footer names what the server marks stale: rows (dimmed)
-  // whose feed failed or aged, and the alerts when their feed did.
-  const staleNotes = live ? [state.rows.some((row) => row.stale) ? t.staleRows : null, state.alerts.stale ? t.staleAlerts : null] : [];
+  // whose feed failed or aged, else a board that may miss trains of such a feed, and the alerts when their feed did.
+  const staleRows = state.rows.some((row) => row.stale) ? t.staleRows
+    : state.board?.stale === true && state.rows.length > 0 ? t.staleBoard : null;
+  const staleNotes = live ? [staleRows, state.alerts.stale ? t.staleAlerts : null] : [];
   setText(document.getElementById("connection"), !live ? t.connection(state.connection, age) : staleNotes.filter(Boolean).join(" · "));
 }
 

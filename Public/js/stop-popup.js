@@ -73,7 +73,7 @@ export class StopPopup {
   /** Applies a pushed `arrivals` message if it is for the open stop. */
   applyArrivals(message) {
     if (!this.stop || this.idIn(message) !== this.stop.id) return;
-    this.board = { groups: validGroups(message.groups) };
+    this.board = { groups: validGroups(message.groups), stale: message.stale === true };
     this.pushed.arrivals = true;
     this.updatedAtMs = Date.now();
     this.render();
@@ -125,7 +125,7 @@ export class StopPopup {
       if (this.stop !== stop) return;
       // A pushed board is newer than this answer when it arrived first.
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
-      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups: validGroups(groups) };
+      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups: validGroups(groups), stale: details.arrivals?.stale === true };
       if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts);
       this.alerts = this.alertSet.alerts;
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
@@ -157,7 +157,9 @@ export class StopPopup {
     const groups = [...this.board.groups].sort(
       (a, b) => compareRoutes(a.route, b.route) || String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
     if (groups.length === 0) {
-      return el("p", { class: "empty", text: this.updatedAtMs ? `No ${isBus ? "buses" : "trains"} expected soon` : "Loading arrivals…" });
+      // A stale board without rows is a feed that stopped updating, not an empty timetable.
+      const none = this.board.stale ? "Arrival times unavailable: the feed has not updated" : `No ${isBus ? "buses" : "trains"} expected soon`;
+      return el("p", { class: "empty", text: this.updatedAtMs ? none : "Loading arrivals…" });
     }
     const now = this.context.serverNowSeconds();
     const elapsed = (Date.now() - this.updatedAtMs) / 1000;

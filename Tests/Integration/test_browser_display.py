@@ -1,7 +1,10 @@
 """The station display (/display?station=ID) in headless Chromium against a real `trackside serve` (replay)."""
 import datetime
+import http.server
 import pathlib
 import shutil
+import threading
+import time
 import zoneinfo
 
 import pytest
@@ -169,6 +172,47 @@ def test_the_last_good_times_and_alerts_of_failing_feeds_are_marked_until_they_r
     assert browser.find_elements(By.CSS_SELECTOR, ".row.stale") == []
     assert browser.execute_script("return window.__trackside.alerts") == ["test-alert"]
     assert_clean(browser, server)
+
+
+def test_a_board_whose_feed_stopped_updating_says_so_instead_of_no_trains(browser, start_trackside, shared_data):
+    """Live mode against a local publisher that keeps serving the numbered lines' feed of 2024-01-20: today every
+    prediction in it is past and the feed is stale, so Times Sq has no rows, and the board must not claim that no
+    trains are coming."""
+    body = next((shared_data / "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds").glob("1234567_*.pb")).read_bytes()
+
+    class Publisher(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            found = self.path.endswith("nyct%2Fgtfs")
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Length", str(len(body) if found else 0))
+            self.end_headers()
+            if found:
+                self.wfile.write(body)
+
+    publisher = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Publisher)
+    threading.Thread(target=publisher.serve_forever, daemon=True).start()
+    try:
+        server = start_trackside("--source", "mta", "--gtfs", shared_data / GTFS, "--subway-base",
+                                 f"http://127.0.0.1:{publisher.server_address[1]}/mtagtfsfeeds/", "--subway-interval", "60",
+                                 "--alerts-interval", "60", env={"PATH": "/usr/bin:/bin"})
+        wait_until_feed = time.monotonic() + 30
+        while get_json(server, "/api/stations/127/arrivals").get("stale") is not True:
+            assert time.monotonic() < wait_until_feed, "the 2024 feed never made Times Sq's board stale"
+            time.sleep(0.2)
+        assert get_json(server, "/api/stations/127/arrivals")["groups"] == []
+        open_page(browser, f"{server.base_url}/display?station=127")
+        wait_until(browser, "window.__trackside && window.__trackside.state === 'live' && "
+                            "!document.getElementById('empty').hidden", timeout=30)
+        wait_until(browser, "document.getElementById('empty').textContent !== 'Loading arrivals…'", timeout=30)
+        assert browser.find_element(By.ID, "empty").text == "Arrival times unavailable: the feed has not updated"
+        assert rows(browser) == []
+        assert_clean(browser, server)
+    finally:
+        publisher.shutdown()
+        publisher.server_close()
 
 
 def test_restart_with_the_same_version_does_not_reload_the_page(browser, start_trackside, shared_data):

@@ -344,6 +344,22 @@ def test_station_popup_dims_and_labels_the_groups_of_a_stale_feed(run_js):
                       ["Flatbush", "", "in 5 minutes"], ["Harlem", "", "in 3 minutes"]]
 
 
+def test_station_popup_does_not_call_a_stale_empty_board_no_trains(run_js):
+    result = run_js("""
+        const popup = new m.StopPopup({}, {send: () => true, serverNowSeconds: () => 1000, announce() {}});
+        // As `open` leaves it, without drawing a callout on a map.
+        popup.stop = {id: "127", kind: "station", name: "Times Sq-42 St", lines: []};
+        popup.pushed = {arrivals: false};
+        popup.render = () => {};
+        const text = () => popup.arrivalsList(() => document.createElement("span"), false).textContent;
+        popup.applyArrivals({type: "arrivals", station: "127", ts: 1000, stale: true, groups: []});
+        const stale = text();
+        popup.applyArrivals({type: "arrivals", station: "127", ts: 1001, groups: []});
+        return [stale, text()];
+    """, "stop-popup", "board-message")
+    assert result == ["Arrival times unavailable: the feed has not updated", "No trains expected soon"]
+
+
 def test_station_popup_says_when_its_alerts_may_be_out_of_date(run_js):
     result = run_js("""
         const popup = new m.StopPopup({}, {send: () => true, serverNowSeconds: () => 0, announce() {}});

@@ -266,8 +266,9 @@ def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(seven_train_serv
     assert len(kept) >= 20, "a bad file must not blank the map"
     assert {v["ts"] for v in kept} == {1559402905}
     # The board keeps the last good predictions, and says they may be wrong.
-    groups = rest(server, "/api/stations/723/arrivals")["groups"]
-    assert groups and all(group.get("stale") is True for group in groups), groups
+    board = rest(server, "/api/stations/723/arrivals")
+    assert board["stale"] is True and board["groups"], board
+    assert all(group.get("stale") is True for group in board["groups"]), board
     rows = rest(server, "/api/stations/723/board?rows=4")["rows"]
     assert rows and all(row.get("stale") is True for row in rows), rows
     time.sleep(2.2)  # the truncated file, then the second good snapshot
@@ -275,8 +276,8 @@ def test_a_bad_feed_file_keeps_the_last_good_state_marked_stale(seven_train_serv
     assert feeds["feed51-7"]["stale"] is False and feeds["feed51-7"]["failure"] is None
     assert feeds["feed51-7"]["failures"] == 2 and feeds["feed51-7"]["accepted"] == 2
     assert "kept the last good data" in server.log()
-    groups = rest(server, "/api/stations/723/arrivals")["groups"]
-    assert groups and not any("stale" in group for group in groups), groups
+    board = rest(server, "/api/stations/723/arrivals")
+    assert "stale" not in board and board["groups"] and not any("stale" in group for group in board["groups"]), board
     # The watcher was pushed the board turning stale, then current again.
     pushed = []
     while True:

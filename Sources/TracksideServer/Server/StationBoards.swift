@@ -11,8 +11,14 @@ final class StationBoards: Sendable {
     let network: Network
     private let stations: [String: Station]
     private let busStops: [String: BusStop]
-    /// What was last pushed per watched station.
-    private let pushed = Mutex<[String: [ArrivalGroup]]>([:])
+    /// What was last pushed per watched station: the board without its time.
+    private let pushed = Mutex<[String: Shown]>([:])
+
+    /// What a board shows, which a push must repeat when it changes.
+    private struct Shown: Equatable {
+        var groups: [ArrivalGroup]
+        var isStale: Bool
+    }
 
     init(network: Network) {
         self.network = network
@@ -41,15 +47,17 @@ final class StationBoards: Sendable {
     }
 
     /// The serialised boards of the `watched` stations (and bus stops) whose content changed
-    /// since their last push (a group turning stale or current is a change); forgets stations no
-    /// longer watched, so a later watch starts afresh.
+    /// since their last push (the board or a group turning stale or current is a change); forgets
+    /// stations no longer watched, so a later watch starts afresh.
     func changedBoards(watched: Set<String>, feeds: BoardFeeds, now: Double) -> [(station: String, message: [UInt8])] {
         let boards = watched.compactMap { board(station: $0, feeds: feeds, now: now) ?? board(busStop: $0, feeds: feeds, now: now) }
         return pushed.withLock { pushed in
             pushed = pushed.filter { watched.contains($0.key) }
             var changed: [(station: String, message: [UInt8])] = []
-            for board in boards where pushed[board.stationID] != board.groups {
-                pushed[board.stationID] = board.groups
+            for board in boards {
+                let shown = Shown(groups: board.groups, isStale: board.isStale)
+                guard pushed[board.stationID] != shown else { continue }
+                pushed[board.stationID] = shown
                 changed.append((board.stationID, Self.message(board)))
             }
             return changed

@@ -5,13 +5,14 @@ extension ArrivalBoard {
     /// `{"type":"arrivals","station":"127","ts":…,"groups":[{"route","direction","headsign","arrivals":[{"time","minutes","due","track"}]}]}`,
     /// with `"bus_stop":"404303"` in place of `"station"` on a bus stop's board. Times are whole
     /// seconds since the Unix epoch; `headsign`, `track`, and a bus's `time` and `minutes` (no
-    /// prediction), `away` and `stops_away` are omitted when unknown; a group's `"stale":true`
-    /// only when it is stale.
+    /// prediction), `away` and `stops_away` are omitted when unknown; the board's and a group's
+    /// `"stale":true` only when they are stale.
     public func writeJSON(to json: inout JSONWriter) {
         json.object { o in
             o.key("type"); o.value("arrivals")
             o.key(kind == .station ? "station" : "bus_stop"); o.value(stationID)
             o.key("ts"); o.value(Int64(timestamp.rounded(.down)))
+            if isStale { o.key("stale"); o.value(true) }
             o.key("groups")
             o.array { list in
                 for group in groups {

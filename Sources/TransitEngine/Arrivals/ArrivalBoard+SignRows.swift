@@ -32,13 +32,14 @@ extension ArrivalBoard {
         }
     }
 
-    /// `{"station","name","ts","rows":[{"route","direction","headsign","minutes","due","track","stale","text"}]}`;
-    /// `track` is omitted when unknown, `"stale":true` present only on a stale row.
+    /// `{"station","name","ts","stale","rows":[{"route","direction","headsign","minutes","due","track","stale","text"}]}`;
+    /// `track` is omitted when unknown, `"stale":true` present only on a stale board or row.
     public func writeSignJSON(name: String, rows count: Int, to json: inout JSONWriter) {
         json.object { o in
             o.key("station"); o.value(stationID)
             o.key("name"); o.value(name)
             o.key("ts"); o.value(timestamp, decimals: 0)
+            if isStale { o.key("stale"); o.value(true) }
             o.key("rows")
             o.array { list in
                 for row in signRows(count: count) {

@@ -18,12 +18,17 @@ public struct ArrivalBoard: Hashable, Sendable {
     public var timestamp: Double
     /// Groups ordered by route id, then direction.
     public var groups: [ArrivalGroup]
+    /// Whether a feed the server no longer vouches for predicts trains (buses) here, shown or not:
+    /// the board may miss arrivals even where no group is stale (that feed's last good predictions
+    /// here may all be past), so an empty board does not mean that nothing is coming.
+    public var isStale: Bool
 
-    public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup]) {
+    public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup], isStale: Bool = false) {
         self.kind = kind
         self.stationID = stationID
         self.timestamp = timestamp
         self.groups = groups
+        self.isStale = isStale
     }
 }
 

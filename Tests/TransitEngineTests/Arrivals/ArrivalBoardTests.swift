@@ -126,10 +126,31 @@ struct ArrivalBoardTests {
         #expect(board.groups.map(\.isStale) == [false, true])
         var writer = JSONWriter()
         board.writeJSON(to: &writer)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"type":"arrivals","station":"127","ts":1705750000,"groups":[{"route":"1","direction":"N","headsign":"Van Cortlandt Park-242 St","arrivals":[{"time":1705750100,"minutes":1,"due":false},{"time":1705750160,"minutes":2,"due":false},{"time":1705750220,"minutes":3,"due":false}]},{"route":"2","direction":"S","headsign":"Van Cortlandt Park-242 St","stale":true,"arrivals":[{"time":1705750200,"minutes":3,"due":false}]}]}"#)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"type":"arrivals","station":"127","ts":1705750000,"stale":true,"groups":[{"route":"1","direction":"N","headsign":"Van Cortlandt Park-242 St","arrivals":[{"time":1705750100,"minutes":1,"due":false},{"time":1705750160,"minutes":2,"due":false},{"time":1705750220,"minutes":3,"due":false}]},{"route":"2","direction":"S","headsign":"Van Cortlandt Park-242 St","stale":true,"arrivals":[{"time":1705750200,"minutes":3,"due":false}]}]}"#)
         #expect(board.signRows(count: 4).map(\.isStale) == [false, false, true, false])
+        var sign = JSONWriter()
+        board.writeSignJSON(name: "Times Sq-42 St", rows: 1, to: &sign)
+        #expect(String(decoding: sign.bytes, as: UTF8.self) == #"{"station":"127","name":"Times Sq-42 St","ts":1705750000,"stale":true,"rows":[{"route":"1","direction":"N","headsign":"Van Cortlandt Park-242 St","minutes":1,"due":false,"text":"1 Van Cortlandt P…  1 min"}]}"#)
         // Without stale feeds nothing is stale, whatever the feeds' age (that judgement is the caller's).
-        #expect(ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: feeds, now: Self.now).groups.map(\.isStale) == [false, false])
+        let judgedCurrent = ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: feeds, now: Self.now)
+        #expect(judgedCurrent.groups.map(\.isStale) == [false, false] && !judgedCurrent.isStale)
+    }
+
+    @Test("A stale feed whose predictions here are all past leaves no group to mark, but makes the board stale")
+    func staleFeedWithOnlyPastTrains() {
+        let feeds = FeedSnapshot([
+            FeedReport(name: "123456", timestamp: Self.now, trains: [Self.train("on-time", arrival: Self.now + 100, departure: Self.now + 130)]),
+            FeedReport(name: "old", timestamp: Self.now - 900, trains: [
+                Self.train("gone", route: "2", direction: "S", at: "127S", arrival: Self.now - 300, departure: Self.now - 270),
+            ]),
+            // Stale too, but it predicts nothing at Times Sq.
+            FeedReport(name: "elsewhere", timestamp: Self.now - 900, trains: [Self.train("far", at: "101N", arrival: Self.now + 60, departure: Self.now + 90, then: nil)]),
+        ])
+        let board = ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: feeds, staleFeeds: ["old", "elsewhere"], now: Self.now)
+        #expect(board.groups.map(\.routeID) == ["1"] && board.groups.map(\.isStale) == [false])
+        #expect(board.isStale)
+        let away = ArrivalBoard(station: Self.timesSquare, network: Self.network, feeds: feeds, staleFeeds: ["elsewhere"], now: Self.now)
+        #expect(!away.isStale, "a stale feed predicting nothing here does not concern this board")
     }
 
     @Test("Wire form matches docs/PROTOCOL.md")
