@@ -3,10 +3,8 @@
 ../shared/data/alerts/, from a local stand-in for the MTA alerts endpoint (to change the feed when the test says),
 and from the demo's own alerts feed."""
 import collections
-import http.server
 import json
 import shutil
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -15,7 +13,7 @@ from google.transit import gtfs_realtime_pb2
 from websockets.sync.client import connect
 
 import alerts_reference
-from trackside_api import get_with_status as get
+from trackside_api import LocalPublisher, get_with_status as get
 
 ALERTS = "alerts/mta_subway_alerts_20240120T185938.pb"
 GTFS = "nyc-subway-gtfs/2018-11_full-except-stop_times"
@@ -131,36 +129,13 @@ def test_replayed_mta_alerts_are_served_filtered_and_pushed(start_trackside, sha
     assert [(f["id"], f["accepted"], f["failure"]) for f in feeds] == [("subway-alerts", 1, None)]
 
 
-class AlertsEndpoint:
-    """A stand-in for the MTA alerts endpoint on 127.0.0.1: serves `body` (or a 200 of garbage when it is None),
-    and 404 for the subway feeds, which this test does not need."""
+GARBAGE = b"\x0a\xff\xff garbage"
 
-    def __init__(self):
-        self.body = None
-        owner = self
 
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                if not self.path.endswith("subway-alerts"):
-                    payload, status = b"no such feed", 404
-                else:
-                    payload, status = owner.body if owner.body is not None else b"\x0a\xff\xff garbage", 200
-                self.send_response(status)
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/mtagtfsfeeds/"
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+def alerts_endpoint():
+    """A stand-in for the MTA alerts endpoint on 127.0.0.1: serves its `body` (garbage until a test sets it) for the
+    alerts feed, and 404 for the subway feeds, which these tests do not need."""
+    return LocalPublisher(GARBAGE, serves=lambda path: path.endswith("subway-alerts"))
 
 
 def as_published_now(feed, now):
@@ -184,12 +159,12 @@ def as_published_now(feed, now):
 
 
 def test_live_alerts_changes_are_pushed_and_a_bad_fetch_keeps_the_last_alerts(start_trackside, shared_data):
-    endpoint = AlertsEndpoint()
+    endpoint = alerts_endpoint()
     try:
         feed = as_published_now(gtfs_realtime_pb2.FeedMessage.FromString((shared_data / ALERTS).read_bytes()),
                                 time.time())
         endpoint.body = feed.SerializeToString()
-        server = start_trackside("--source", "mta", "--gtfs", shared_data / GTFS, "--subway-base", endpoint.base,
+        server = start_trackside("--source", "mta", "--gtfs", shared_data / GTFS, "--subway-base", endpoint.base + "/mtagtfsfeeds/",
                                  "--alerts-interval", "1", "--subway-interval", "60", "--fetch-timeout", "5",
                                  env={"PATH": "/usr/bin:/bin"})
         first = wait_for_alerts(server)
@@ -222,7 +197,7 @@ def test_live_alerts_changes_are_pushed_and_a_bad_fetch_keeps_the_last_alerts(st
             assert watcher.held[("station", station)] == {a["id"]: a for a in body["alerts"]}
 
             # Garbage from the publisher: the last good alerts stay, marked stale.
-            endpoint.body = None
+            endpoint.body = GARBAGE
             deadline = time.monotonic() + 20
             while not get(server, "/api/alerts")[1]["stale"]:
                 assert time.monotonic() < deadline, "a failing alerts feed was not reported stale"

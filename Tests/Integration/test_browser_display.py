@@ -1,9 +1,7 @@
 """The station display (/display?station=ID) in headless Chromium against a real `trackside serve` (replay)."""
 import datetime
-import http.server
 import pathlib
 import shutil
-import threading
 import time
 import zoneinfo
 
@@ -13,7 +11,8 @@ from selenium.webdriver.common.by import By
 
 import headless_chromium
 from headless_chromium import open_page, wait_until
-from trackside_api import GTFS, arrival_groups, get_json, replay_args, seven_train_replay_with_bad_files, station_with_arrivals
+from trackside_api import (GTFS, LocalPublisher, arrival_groups, get_json, replay_args, seven_train_replay_with_bad_files,
+                           station_with_arrivals)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROWS = "window.__trackside.rows"
@@ -180,24 +179,10 @@ def test_a_board_whose_feed_stopped_updating_says_so_instead_of_no_trains(browse
     trains are coming."""
     body = next((shared_data / "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds").glob("1234567_*.pb")).read_bytes()
 
-    class Publisher(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def do_GET(self):
-            found = self.path.endswith("nyct%2Fgtfs")
-            self.send_response(200 if found else 404)
-            self.send_header("Content-Length", str(len(body) if found else 0))
-            self.end_headers()
-            if found:
-                self.wfile.write(body)
-
-    publisher = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Publisher)
-    threading.Thread(target=publisher.serve_forever, daemon=True).start()
-    try:
+    with LocalPublisher(body, serves=lambda path: path.endswith("nyct%2Fgtfs")) as publisher:
         server = start_trackside("--source", "mta", "--gtfs", shared_data / GTFS, "--subway-base",
-                                 f"http://127.0.0.1:{publisher.server_address[1]}/mtagtfsfeeds/", "--subway-interval", "60",
-                                 "--alerts-interval", "60", env={"PATH": "/usr/bin:/bin"})
+                                 publisher.base + "/mtagtfsfeeds/", "--subway-interval", "60", "--alerts-interval", "60",
+                                 env={"PATH": "/usr/bin:/bin"})
         wait_until_feed = time.monotonic() + 30
         while get_json(server, "/api/stations/127/arrivals").get("stale") is not True:
             assert time.monotonic() < wait_until_feed, "the 2024 feed never made Times Sq's board stale"
@@ -210,9 +195,6 @@ def test_a_board_whose_feed_stopped_updating_says_so_instead_of_no_trains(browse
         assert browser.find_element(By.ID, "empty").text == "Arrival times unavailable: the feed has not updated"
         assert rows(browser) == []
         assert_clean(browser, server)
-    finally:
-        publisher.shutdown()
-        publisher.server_close()
 
 
 def test_restart_with_the_same_version_does_not_reload_the_page(browser, start_trackside, shared_data):

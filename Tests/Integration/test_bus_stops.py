@@ -4,10 +4,8 @@ against an independent reading of the same files here; and a StopMonitoring resp
 written for the test, with stop_times, over REST and `watch`."""
 import csv
 import gzip
-import http.server
 import json
 import subprocess
-import threading
 import time
 import urllib.parse
 
@@ -15,7 +13,7 @@ import pytest
 from websockets.sync.client import connect
 
 from bus_time_reference import BUS_GTFS, SUBWAY_GTFS, VM_FILE, reference_groups, siri_calls, wait_for_feed
-from trackside_api import get_with_status as get
+from trackside_api import LocalPublisher, get_with_status as get
 
 SM_FILE = "bus-siri/stop-monitoring/sm_B63_20120905T145422.json"
 MANHATTAN = (-74.05, 40.68, -73.90, 40.88)
@@ -205,31 +203,14 @@ def test_monitored_bus_stops_are_polled_with_stop_monitoring(start_trackside, sh
     """`serve --source mta --monitor-bus-stop 308209` against a local Bus Time on 127.0.0.1: the stop is
     polled with StopMonitoring (key, version 2, MonitoringRef) and its board comes from the answer."""
     body = (shared_data / SM_FILE).read_bytes()
-    requests = []
-
-    class BusTime(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def do_GET(self):
-            requests.append(self.path)
-            found = self.path.startswith("/api/siri/stop-monitoring.json")
-            self.send_response(200 if found else 404)
-            self.send_header("Content-Length", str(len(body) if found else 0))
-            self.end_headers()
-            if found:
-                self.wfile.write(body)
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), BusTime)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    with LocalPublisher(body, serves=lambda path: path.startswith("/api/siri/stop-monitoring.json")) as bus_time:
+        base = bus_time.base
         server = start_trackside("--source", "mta", "--gtfs", b63_gtfs(tmp_path / "gtfs"), "--tick", "0.5",
                                  "--subway-base", base + "/mtagtfsfeeds/", "--bus-time-url", base + "/api/siri/vehicle-monitoring.json",
                                  "--stop-monitoring-url", base + "/api/siri/stop-monitoring.json", "--monitor-bus-stop", "308209",
                                  env={"MTA_BUS_TIME_KEY": "test-key", "PATH": "/usr/bin:/bin"}, start_timeout=60)
         wait_for_feed(server, "siri-sm-308209")
-        query = urllib.parse.parse_qs(urllib.parse.urlsplit(next(r for r in requests if "stop-monitoring" in r)).query)
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(next(r for r in bus_time.requests if "stop-monitoring" in r)).query)
         assert query == {"MonitoringRef": ["308209"], "key": ["test-key"], "version": ["2"]}
         calls = siri_calls(json.loads(body))
         status, board = get(server, "/api/bus-stops/308209/arrivals")
@@ -239,8 +220,6 @@ def test_monitored_bus_stops_are_polled_with_stop_monitoring(start_trackside, sh
         assert status == 200 and board["groups"] == [{**group, "stale": True}
                                                      for group in reference_groups(calls, "308209", board["ts"])]
         assert [a["away"] for a in board["groups"][0]["arrivals"]] == ["0.7 miles away", "1.7 miles away", "3.2 miles away"]
-    finally:
-        httpd.shutdown()
 
 
 def test_arrivals_command_prints_a_bus_stop_board(trackside_bin, shared_data, vm_reference):

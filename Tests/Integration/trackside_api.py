@@ -1,6 +1,9 @@
-"""Small REST helpers and replay folders shared by the browser suites, the push suite and the screenshot script."""
+"""Small REST helpers, replay folders and a local feed publisher shared by the browser suites, the push and bus stop
+suites and the screenshot script."""
+import http.server
 import json
 import shutil
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -30,6 +33,44 @@ def seven_train_replay_with_bad_files(shared_data, folder):
     first = sorted(folder.glob("feed51-7_*.pb"))[0].read_bytes()
     (folder / "feed51-7_20190601T112845.pb").write_bytes(first[: len(first) // 2])
     return folder
+
+
+class LocalPublisher:
+    """A stand-in for a feed publisher on 127.0.0.1 (the tests contact no other host): answers `body` (which a test
+    may replace at any time) with a 200 to the paths `serves` accepts, a 404 to the rest, and records every path
+    asked for. A context manager."""
+
+    def __init__(self, body, serves):
+        self.body = body
+        self.requests = []
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                owner.requests.append(self.path)
+                payload = owner.body if serves(self.path) else None
+                self.send_response(404 if payload is None else 200)
+                self.send_header("Content-Length", str(len(payload or b"")))
+                self.end_headers()
+                self.wfile.write(payload or b"")
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
 
 
 def get_json(server, path):
