@@ -138,7 +138,8 @@ function render() {
   const empty = document.getElementById("empty");
   empty.hidden = chosen.length > 0;
   // A stale board without rows is a feed that stopped updating, not an empty timetable.
-  empty.textContent = !state.board ? t.loading : state.board.stale === true ? t.noTimes : t.noTrains;
+  const boardStale = staleForShownLines(state.board);
+  empty.textContent = !state.board ? t.loading : boardStale ? t.noTimes : t.noTrains;
   // Redrawn when the rows change, or the room for them (a ticker coming or going, another screen size).
   const rowsKey = JSON.stringify([chosen.map(({ route, direction, headsign, minutes, stale }) => [route, direction, headsign, minutes, stale]),
     document.getElementById("ticker").hidden, innerWidth, innerHeight]);
@@ -168,10 +169,20 @@ function render() {
   document.querySelector(".board").classList.toggle("stale", !live && state.board !== null);
   // A lost connection says how old everything is; otherwise the footer names what the server marks stale: rows (dimmed)
   // whose feed failed or aged, else a board that may miss trains of such a feed, and the alerts when their feed did.
-  const staleRows = state.rows.some((row) => row.stale) ? t.staleRows
-    : state.board?.stale === true && state.rows.length > 0 ? t.staleBoard : null;
+  const staleRows = state.rows.some((row) => row.stale) ? t.staleRows : boardStale && state.rows.length > 0 ? t.staleBoard : null;
   const staleNotes = live ? [staleRows, state.alerts.stale ? t.staleAlerts : null] : [];
   setText(document.getElementById("connection"), !live ? t.connection(state.connection, age) : staleNotes.filter(Boolean).join(" · "));
+}
+
+/**
+ * Whether the board may miss trains of the lines this screen shows: it is stale and a stale route is among them (all
+ * of them, when the message does not say which).
+ */
+function staleForShownLines(board) {
+  if (board?.stale !== true) return false;
+  const routes = Array.isArray(board.stale_routes) ? board.stale_routes.filter((r) => typeof r === "string") : null;
+  if (options.lines === null || routes === null) return true;
+  return routes.some((route) => options.lines.includes(route.toUpperCase()));
 }
 
 /**

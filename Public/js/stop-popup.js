@@ -158,7 +158,7 @@ export class StopPopup {
       (a, b) => compareRoutes(a.route, b.route) || String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
     if (groups.length === 0) {
       // A stale board without rows is a feed that stopped updating, not an empty timetable.
-      const none = this.board.stale ? "Arrival times unavailable: the feed has not updated" : `No ${isBus ? "buses" : "trains"} expected soon`;
+      const none = this.board.stale ? words.noTimes : `No ${isBus ? "buses" : "trains"} expected soon`;
       return el("p", { class: "empty", text: this.updatedAtMs ? none : "Loading arrivals…" });
     }
     const now = this.context.serverNowSeconds();
@@ -187,7 +187,7 @@ export class StopPopup {
         el("div", { class: className }, alerts.map(alertItem)));
     };
     // Without current alerts a rider would read "no alerts"; say the list may be missing some.
-    if (this.alertSet.stale) section.append(el("p", { class: "stale-note", text: "Alerts may be out of date" }));
+    if (this.alertSet.stale) section.append(el("p", { class: "stale-note", text: words.staleAlerts }));
     add("Alerts", byWhen.now, "current");
     add("Later today", byWhen.later_today, "later");
     add("Tomorrow", byWhen.tomorrow, "tomorrow");
@@ -217,4 +217,6 @@ function alertItem(alert) {
     el("details", {}, el("summary", {}, headerLine), el("p", { class: "description" }, richText(description))));
 }
 
-const directionName = texts("en").direction;
+/** The popup's words: the boards' English ones. */
+const words = texts("en");
+const directionName = words.direction;

@@ -59,7 +59,7 @@ struct StationBoardsTests {
         // Same trains, same minutes; only the feed's health changed.
         let stale = boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 200, stale: ["7"]), now: Self.now)
         #expect(stale.map { String(decoding: $0.message, as: UTF8.self) } == [
-            #"{"type":"arrivals","station":"723","ts":1705750000,"stale":true,"groups":[{"route":"7","direction":"N","headsign":"Flushing-Main St","stale":true,"arrivals":[{"time":1705750200,"minutes":3,"due":false}]}]}"#,
+            #"{"type":"arrivals","station":"723","ts":1705750000,"stale":true,"stale_routes":["7"],"groups":[{"route":"7","direction":"N","headsign":"Flushing-Main St","stale":true,"arrivals":[{"time":1705750200,"minutes":3,"due":false}]}]}"#,
         ])
         #expect(boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: 200, stale: ["7"]), now: Self.now).isEmpty)
         // Another feed's staleness is not this group's.
@@ -68,7 +68,7 @@ struct StationBoardsTests {
         // The stale feed's only train has left: no group is left to mark, but the board says it may miss trains.
         let past = boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: -100, stale: ["7"]), now: Self.now)
         #expect(past.map { String(decoding: $0.message, as: UTF8.self) } == [
-            #"{"type":"arrivals","station":"723","ts":1705750000,"stale":true,"groups":[]}"#,
+            #"{"type":"arrivals","station":"723","ts":1705750000,"stale":true,"stale_routes":["7"],"groups":[]}"#,
         ])
         let empty = boards.changedBoards(watched: ["723"], feeds: Self.feeds(arrivingIn: -100), now: Self.now)
         #expect(empty.map { String(decoding: $0.message, as: UTF8.self) } == [#"{"type":"arrivals","station":"723","ts":1705750000,"groups":[]}"#])

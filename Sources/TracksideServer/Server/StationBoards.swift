@@ -17,7 +17,7 @@ final class StationBoards: Sendable {
     /// What a board shows, which a push must repeat when it changes.
     private struct Shown: Equatable {
         var groups: [ArrivalGroup]
-        var isStale: Bool
+        var staleRoutes: [String]
     }
 
     init(network: Network) {
@@ -55,7 +55,7 @@ final class StationBoards: Sendable {
             pushed = pushed.filter { watched.contains($0.key) }
             var changed: [(station: String, message: [UInt8])] = []
             for board in boards {
-                let shown = Shown(groups: board.groups, isStale: board.isStale)
+                let shown = Shown(groups: board.groups, staleRoutes: board.staleRoutes)
                 guard pushed[board.stationID] != shown else { continue }
                 pushed[board.stationID] = shown
                 changed.append((board.stationID, Self.message(board)))

@@ -10,8 +10,8 @@ extension ArrivalBoard {
     /// reads them; from the exact instant, a train 1,200 s after `ts` could show 19 minutes.
     ///
     /// `staleFeeds` names the feeds (`FeedReport.name`) whose data is not current; a group showing
-    /// an arrival from one of them is stale, and the board is when one of them predicts anything
-    /// here, past or ahead. Whether a feed is current is the caller's judgement (the server's feed
+    /// an arrival from one of them is stale, and the board names the routes of everything they
+    /// predict here, past or ahead (`staleRoutes`). Whether a feed is current is the caller's judgement (the server's feed
     /// health), so the board stays a function of its arguments.
     public init(station: Station, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double) {
         self.init(kind: .station, id: station.id, stops: station.platforms, network: network, feeds: feeds,
@@ -64,11 +64,15 @@ extension ArrivalBoard {
                                 headsign: soonest.first.flatMap { $0.headsign(in: network) }, arrivals: arrivals,
                                 isStale: soonest.contains { staleFeeds.contains($0.feed) })
         }
-        let predictedByStaleFeed = feeds.feeds.contains { feed in
-            staleFeeds.contains(feed.name) && stops.contains { !feed.predictions(at: $0).isEmpty || !feed.busCalls(at: $0).isEmpty }
+        var staleRoutes: Set<String> = []
+        for feed in feeds.feeds where staleFeeds.contains(feed.name) {
+            for stop in stops {
+                staleRoutes.formUnion(feed.predictions(at: stop).map(\.train.routeID))
+                staleRoutes.formUnion(feed.busCalls(at: stop).map(\.routeID))
+            }
         }
         self.init(kind: kind, stationID: id, timestamp: now,
-                  groups: groups.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }, isStale: predictedByStaleFeed)
+                  groups: groups.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }, staleRoutes: staleRoutes.sorted())
     }
 
     /// The SIRI calls at `stops` still ahead at `now`, one per bus (the newest feed's), with

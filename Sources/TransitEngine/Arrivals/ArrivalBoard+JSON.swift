@@ -5,14 +5,17 @@ extension ArrivalBoard {
     /// `{"type":"arrivals","station":"127","ts":…,"groups":[{"route","direction","headsign","arrivals":[{"time","minutes","due","track"}]}]}`,
     /// with `"bus_stop":"404303"` in place of `"station"` on a bus stop's board. Times are whole
     /// seconds since the Unix epoch; `headsign`, `track`, and a bus's `time` and `minutes` (no
-    /// prediction), `away` and `stops_away` are omitted when unknown; the board's and a group's
-    /// `"stale":true` only when they are stale.
+    /// prediction), `away` and `stops_away` are omitted when unknown; the board's `"stale":true`
+    /// with its `stale_routes`, and a group's `"stale":true`, only when they are stale.
     public func writeJSON(to json: inout JSONWriter) {
         json.object { o in
             o.key("type"); o.value("arrivals")
             o.key(kind == .station ? "station" : "bus_stop"); o.value(stationID)
             o.key("ts"); o.value(Int64(timestamp.rounded(.down)))
-            if isStale { o.key("stale"); o.value(true) }
+            if isStale {
+                o.key("stale"); o.value(true)
+                o.key("stale_routes"); o.array { list in for route in staleRoutes { list.value(route) } }
+            }
             o.key("groups")
             o.array { list in
                 for group in groups {

@@ -18,18 +18,22 @@ public struct ArrivalBoard: Hashable, Sendable {
     public var timestamp: Double
     /// Groups ordered by route id, then direction.
     public var groups: [ArrivalGroup]
-    /// Whether a feed the server no longer vouches for predicts trains (buses) here, shown or not:
-    /// the board may miss arrivals even where no group is stale (that feed's last good predictions
-    /// here may all be past), so an empty board does not mean that nothing is coming.
-    public var isStale: Bool
+    /// The routes that a feed the server no longer vouches for predicts here, shown or not, sorted:
+    /// the board may miss their trains (buses) even where no group is stale (that feed's last good
+    /// predictions here may all be past), so an empty board does not mean that nothing is coming.
+    public var staleRoutes: [String]
 
-    public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup], isStale: Bool = false) {
+    public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup],
+                staleRoutes: [String] = []) {
         self.kind = kind
         self.stationID = stationID
         self.timestamp = timestamp
         self.groups = groups
-        self.isStale = isStale
+        self.staleRoutes = staleRoutes
     }
+
+    /// Whether the board may miss arrivals: some route's feed here is stale.
+    public var isStale: Bool { !staleRoutes.isEmpty }
 }
 
 /// The trains (buses) of one route heading one way through a station (bus stop).

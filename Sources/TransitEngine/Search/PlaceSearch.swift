@@ -85,13 +85,17 @@ public struct PlaceSearch: Sendable {
     public func search(_ query: String) -> [Place] {
         let queryWords = SearchTokens.of(String(query.prefix(Self.queryLimit)))
         guard !queryWords.isEmpty else { return [] }
-        // Each query word's score against every distinct name word, computed once.
-        let wordScores = queryWords.map { word in vocabulary.map { Self.score(word, against: $0) } }
         // Only names with a word matching the first query word can match every query word.
+        let firstScores = vocabulary.map { Self.score(queryWords[0], against: $0) }
         var isCandidate = [Bool](repeating: false, count: places.count)
-        for (word, score) in wordScores[0].enumerated() where score > 0 {
+        var anyCandidate = false
+        for (word, score) in firstScores.enumerated() where score > 0 {
             for place in placesByWord[word] { isCandidate[place] = true }
+            anyCandidate = true
         }
+        guard anyCandidate else { return [] }
+        // Each query word's score against every distinct name word, computed once.
+        let wordScores = [firstScores] + queryWords.dropFirst().map { word in vocabulary.map { Self.score(word, against: $0) } }
         var scored: [(score: Int, index: Int)] = []
         for index in places.indices where isCandidate[index] {
             let nameWords = words[index]

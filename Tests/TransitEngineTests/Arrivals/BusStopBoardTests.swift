@@ -71,6 +71,8 @@ struct BusStopBoardTests {
         // Bus a comes from the newer, current feed; the M1 only from the stale one.
         #expect(board.groups.map(\.routeID) == ["M1", "M2"])
         #expect(board.groups.map(\.isStale) == [true, false])
+        // The stale feed also calls bus a (M2) here: the board may miss M2 buses as well.
+        #expect(board.staleRoutes == ["M1", "M2"])
     }
 
     @Test("The wire form names the bus stop and leaves out what a bus call does not say")

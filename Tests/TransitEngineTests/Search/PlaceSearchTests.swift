@@ -154,6 +154,37 @@ struct PlaceSearchQualityTests {
         #expect(stop?.kind == .busStop && stop?.id == "404303" && stop?.lines == [])
     }
 
+    @Test("Search finds exactly the places whose every query word matches a word of the name, by a scan of every name")
+    func findsWhatAScanFinds() {
+        let network = RealFeeds.subwayAndBuses
+        let places = network.stations.map { PlaceSearch.Place(kind: .station, id: $0.id, name: $0.name, lines: [], coordinate: $0.coordinate) }
+            + network.busStops.map { PlaceSearch.Place(kind: .busStop, id: $0.id, name: $0.name, lines: [], coordinate: $0.coordinate) }
+        let search = PlaceSearch(places: places)
+        // Queries from the names themselves: whole, words cut short, a letter replaced, words reversed; every 41st place.
+        var queries: Set<String> = ["st", "av", "1", "125", "x", "zzzz", "broadway", "lexngton av"]
+        for (index, place) in places.enumerated() where index % 41 == 0 {
+            let words = place.name.split(separator: " ").map(String.init)
+            queries.insert(place.name)
+            queries.insert(words.map { String($0.prefix(max(1, $0.count - index % 3))) }.joined(separator: " "))
+            queries.insert(String(place.name.lowercased().map { $0 == "e" ? "a" : $0 }))
+            queries.insert(words.reversed().joined(separator: " "))
+        }
+        #expect(queries.count > 200)
+        let names = places.map { SearchTokens.of($0.name) }
+        for query in queries {
+            let queryWords = SearchTokens.of(query)
+            let scanned = Set(places.indices.filter { index in
+                !queryWords.isEmpty && queryWords.allSatisfy { word in names[index].contains { PlaceSearch.score(word, against: $0) > 0 } }
+            }.map { places[$0].id })
+            let found = search.search(query).map(\.id)
+            if scanned.count <= PlaceSearch.resultLimit {
+                #expect(Set(found) == scanned && found.count == scanned.count, "\(query)")
+            } else {
+                #expect(found.count == PlaceSearch.resultLimit && Set(found).isSubset(of: scanned), "\(query)")
+            }
+        }
+    }
+
     @Test("A station beats a bus stop of the same name")
     func stationFirstOnATie() {
         let coordinate = Coordinate(latitude: 40.75, longitude: -73.98)
