@@ -21,10 +21,11 @@ export class AlertSet {
     this.pushed = true;
   }
 
-  /** Takes the alerts of a REST answer (`/api/stations/{id}`), unless a push already set them. */
-  replaceUnlessPushed(alerts) {
+  /** Takes the alerts of a REST answer (`/api/stations/{id}`: `alerts`, `alerts_stale`), unless a push already set them. */
+  replaceUnlessPushed(alerts, stale = false) {
     if (this.pushed) return;
     this.byId = new Map(identified(alerts).map((alert) => [alert.id, alert]));
+    this.stale = stale === true;
   }
 
   /** Forgets everything (another station is shown). */

@@ -119,7 +119,7 @@ async function loadStation() {
     document.getElementById("station-lines").replaceChildren(...lines.map((line) => bullet(line)));
     const board = Array.isArray(station.arrivals?.groups) ? station.arrivals : { groups: station.groups ?? station.arrivals };
     if (state.board === null && Array.isArray(board.groups)) acceptBoard({ ...board, station: options.station }, Date.now());
-    state.alerts.replaceUnlessPushed(station.alerts);
+    state.alerts.replaceUnlessPushed(station.alerts, station.alerts_stale);
     render();
   } catch (error) {
     document.getElementById("station-name").textContent = options.station;

@@ -126,7 +126,7 @@ export class StopPopup {
       // A pushed board is newer than this answer when it arrived first.
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
       if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups: validGroups(groups), stale: details.arrivals?.stale === true };
-      if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts);
+      if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts, details.alerts_stale);
       this.alerts = this.alertSet.alerts;
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
       if (Array.isArray(details.routes)) this.stop = { ...stop, routes: details.routes };

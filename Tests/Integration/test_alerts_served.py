@@ -103,7 +103,7 @@ def test_replayed_mta_alerts_are_served_filtered_and_pushed(start_trackside, sha
         assert status == 200 and ids(filtered["alerts"]) == ids(filter(keep, alerts)), query
     assert any(a["when"] == "now" for a in alerts) and any(a["when"] != "now" for a in alerts)
     status, details = get(server, f"/api/stations/{station}")
-    assert status == 200 and ids(details["alerts"]) == ids(by_station)
+    assert status == 200 and ids(details["alerts"]) == ids(by_station) and details["alerts_stale"] is False
 
     # Bad input: JSON errors, never a crash.
     for path, code in [("/api/alerts?station=ZZZ9", 404), ("/api/alerts?station=a%20b", 400),
@@ -204,6 +204,8 @@ def test_live_alerts_changes_are_pushed_and_a_bad_fetch_keeps_the_last_alerts(st
                 time.sleep(0.2)
             status, stale = get(server, f"/api/alerts?station={station}")
             assert stale["stale"] is True and ids(stale["alerts"]) == ids(body["alerts"])
+            status, details = get(server, f"/api/stations/{station}")
+            assert details["alerts_stale"] is True and ids(details["alerts"]) == ids(body["alerts"])
             feeds = {f["id"]: f for f in get(server, "/api/feeds")[1]["feeds"]}
             assert feeds["subway-alerts"]["stale"] is True and feeds["subway-alerts"]["failure"]
             # The watcher is told, with nothing added, updated or removed: it keeps what it shows, marked stale.

@@ -382,8 +382,9 @@ def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
         const a = (id, header) => ({id, when: "now", header, header_segments: [header]});
         const ids = () => set.alerts.map(alert => `${alert.id}:${alert.header}`);
         const steps = {};
-        set.replaceUnlessPushed([a("r1", "from REST"), {header: "no id"}, null]);
+        set.replaceUnlessPushed([a("r1", "from REST"), {header: "no id"}, null], true);
         steps.rest = ids();
+        steps.restStale = set.stale;
         set.apply({type: "alerts", station: "127", reset: true, add: [a("1", "one"), a("2", "two"), a("3", "three")],
                    update: [], remove: []});
         steps.reset = ids();
@@ -410,7 +411,7 @@ def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
         steps.stale.push(set.stale);
         return steps;
     """, "alert-set")
-    assert result["rest"] == ["r1:from REST"]
+    assert result["rest"] == ["r1:from REST"] and result["restStale"] is True
     assert result["reset"] == ["1:one", "2:two", "3:three"]
     assert result["restAfterPush"] == result["reset"]
     assert result["delta"] == ["2:two, changed", "3:three", "4:four"]

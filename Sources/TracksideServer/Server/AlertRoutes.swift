@@ -32,10 +32,11 @@ extension TracksideApp {
         }
     }
 
-    /// The alerts affecting one station now, as `GET /api/stations/{id}` lists them.
-    func stationAlerts(_ station: String, now: Double) -> [DisplayAlert] {
+    /// The alerts affecting one station now, as `GET /api/stations/{id}` lists them, and whether
+    /// an alerts feed is stale (so they may be out of date).
+    func stationAlerts(_ station: String, now: Double) -> (alerts: [DisplayAlert], isStale: Bool) {
         let snapshot = ingest.alerts(feedTime: now, staleAfter: staleAfter)
-        return servedAlerts.alerts(snapshot, now: now).filter { $0.stations.contains(station) }
+        return (servedAlerts.alerts(snapshot, now: now).filter { $0.stations.contains(station) }, snapshot.isStale)
     }
 
     /// Hands the alerts to the push hub when they, or whether they are stale, changed (called by

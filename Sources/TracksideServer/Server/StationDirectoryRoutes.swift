@@ -17,7 +17,7 @@ extension TracksideApp {
                 let now = source.feedTime(atWallTime: clock())
                 guard let station = boards.station(id), let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now)
                 else { return request.error(.notFound, "no station \(id)") }
-                let alerts = stationAlerts(id, now: now)
+                let (alerts, alertsStale) = stationAlerts(id, now: now)
                 var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
                 json.object { o in
                     Self.writeStationFields(station, to: &o)
@@ -33,6 +33,7 @@ extension TracksideApp {
                     o.key("lon"); o.value(station.coordinate.longitude, decimals: 6)
                     o.key("arrivals"); board.writeJSON(to: &o)
                     o.key("alerts"); o.array { list in for alert in alerts { alert.writeJSON(to: &list) } }
+                    o.key("alerts_stale"); o.value(alertsStale)
                 }
                 return .json(json.bytes)
             }
