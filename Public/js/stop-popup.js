@@ -170,7 +170,7 @@ export class StopPopup {
       const text = minutes.length ? `${minutes.join(", ")} min` : away ?? "—";
       // A stale group's times are the last good ones of a feed the server no longer vouches for.
       const stale = group.stale === true;
-      const label = (minutes.length ? `in ${minutes.join(", ")} minutes` : "none") + (stale ? ", may be out of date" : "");
+      const label = (minutes.length ? `in ${minutes.join(", ")} minutes` : "none") + (stale ? `, ${words.staleRow}` : "");
       return el("li", stale ? { class: "stale", title: "May be out of date: the feed has not updated" } : {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
         el("span", { class: "minutes", text, "aria-label": label }));

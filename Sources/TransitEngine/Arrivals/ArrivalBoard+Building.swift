@@ -11,8 +11,8 @@ extension ArrivalBoard {
     ///
     /// `staleFeeds` names the feeds (`FeedReport.name`) whose data is not current; a group showing
     /// an arrival from one of them is stale, and the board names the routes of everything they
-    /// predict here, past or ahead (`staleRoutes`). Whether a feed is current is the caller's judgement (the server's feed
-    /// health), so the board stays a function of its arguments.
+    /// predict here, past or ahead (`staleRoutes`). Whether a feed is current is the caller's
+    /// judgement (the server's feed health), so the board stays a function of its arguments.
     public init(station: Station, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double) {
         self.init(kind: .station, id: station.id, stops: station.platforms, network: network, feeds: feeds,
                   staleFeeds: staleFeeds, now: now)

@@ -85,8 +85,10 @@ public struct PlaceSearch: Sendable {
     public func search(_ query: String) -> [Place] {
         let queryWords = SearchTokens.of(String(query.prefix(Self.queryLimit)))
         guard !queryWords.isEmpty else { return [] }
+        // A query word's score against every distinct name word, computed once per word.
+        func scores(of word: String) -> [Int] { vocabulary.map { Self.score(word, against: $0) } }
         // Only names with a word matching the first query word can match every query word.
-        let firstScores = vocabulary.map { Self.score(queryWords[0], against: $0) }
+        let firstScores = scores(of: queryWords[0])
         var isCandidate = [Bool](repeating: false, count: places.count)
         var anyCandidate = false
         for (word, score) in firstScores.enumerated() where score > 0 {
@@ -94,8 +96,7 @@ public struct PlaceSearch: Sendable {
             anyCandidate = true
         }
         guard anyCandidate else { return [] }
-        // Each query word's score against every distinct name word, computed once.
-        let wordScores = [firstScores] + queryWords.dropFirst().map { word in vocabulary.map { Self.score(word, against: $0) } }
+        let wordScores = [firstScores] + queryWords.dropFirst().map(scores(of:))
         var scored: [(score: Int, index: Int)] = []
         for index in places.indices where isCandidate[index] {
             let nameWords = words[index]
