@@ -11,6 +11,13 @@ import FoundationXML
 /// empty element becomes the empty string. Attributes carry nothing SIRI needs and are ignored.
 enum SIRIXMLTree {
     static func parse(_ document: Data) throws(SIRIDecodingError) -> [String: Any] {
+        // Foundation's XMLParser traps (a forced unwrap) when libxml2 hands it an element name
+        // that is not UTF-8, which libxml2 does for such bytes in a nested element's name, even
+        // when the declaration names another encoding: one corrupt byte in a Bus Time response
+        // would take the server down. So the document must be UTF-8, checked before parsing.
+        if let offset = firstInvalidUTF8Offset(document) {
+            throw SIRIDecodingError(path: "", reason: "invalid XML: not UTF-8 at byte \(offset)")
+        }
         let parser = XMLParser(data: document)
         let builder = Builder()
         parser.delegate = builder
@@ -23,6 +30,20 @@ enum SIRIXMLTree {
             throw SIRIDecodingError(path: "", reason: reason)
         }
         return root
+    }
+
+    /// Where the first byte sequence that is not UTF-8 starts, or nil when all of it is UTF-8.
+    static func firstInvalidUTF8Offset(_ document: Data) -> Int? {
+        var bytes = document.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// The XMLParser delegate: a stack of open elements.

@@ -272,6 +272,34 @@ import TestSupport
         #expect(throws: SIRIDecodingError.self) { try SIRIDecoder.decode(Data([0x1f, 0x8b, 0, 1, 2])) }
     }
 
+    /// Foundation's XMLParser traps when an element name is not UTF-8 (found by fuzzing the
+    /// decoder; the declared encoding does not save it), so such a document is refused first and
+    /// the error says where. UTF-8 beyond ASCII still reads.
+    @Test func refusesXMLThatIsNotUTF8() throws {
+        // "#" stands for the byte 0xFF, "%" for 0xC3 (a lead byte left without its continuation).
+        func document(_ text: String) -> Data {
+            Data(text.utf8.map { $0 == UInt8(ascii: "#") ? 0xFF : $0 == UInt8(ascii: "%") ? 0xC3 : $0 })
+        }
+        let refused: [(String, Int)] = [
+            ("<Siri><ServiceDelivery#>x</ServiceDelivery#></Siri>", 22),
+            ("<?xml version=\"1.0\" encoding=\"UTF-16\"?><Siri><a#>x</a#></Siri>", 47),
+            ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><Siri><a>caf#</a></Siri>", 55),
+            ("<Siri><a>x</a></Siri>%", 21),
+        ]
+        for (text, offset) in refused {
+            #expect {
+                try SIRIDecoder.decode(document(text))
+            } throws: { error in
+                (error as? SIRIDecodingError)?.reason == "invalid XML: not UTF-8 at byte \(offset)"
+            }
+        }
+        let utf8 = "<Siri><ServiceDelivery><SituationExchangeDelivery><Situations><PtSituationElement>"
+            + "<SituationNumber>Caf\u{E9} \u{2192} 1</SituationNumber></PtSituationElement></Situations>"
+            + "</SituationExchangeDelivery></ServiceDelivery></Siri>"
+        let delivery = try SIRIDecoder.decode(Data(utf8.utf8))
+        #expect(delivery.situations.map(\.situationNumber) == ["Caf\u{E9} \u{2192} 1"])
+    }
+
     @Test func convertsBearingsToCompassDegrees() {
         // east, north, west, south counter-clockwise from east → 90, 0, 270, 180 on the compass
         #expect(SIRIBearing.compassDegrees(fromCounterClockwiseEast: 0) == 90)
