@@ -13,7 +13,7 @@ extension FeedReport {
     /// trips and skipped stops are left out; a missing `current_status` stays nil (the
     /// GTFS-realtime default, in transit).
     public init(name: String, realtime feed: GTFSRealtime.FeedMessage, profile: any AgencyProfile, fetchedAt: Double) {
-        let timestamp = feed.header.timestamp.flatMap { $0 > 0 ? Double($0) : nil } ?? fetchedAt
+        let timestamp = FeedTime.seconds(feed.header.timestamp) ?? fetchedAt
         var vehicles: [TripIdentity: GTFSRealtime.VehiclePosition] = [:]
         for entity in feed.entities where entity.isDeleted != true {
             if let vehicle = entity.vehicle, let trip = vehicle.trip, let identity = TripIdentity(trip) { vehicles[identity] = vehicle }
@@ -59,11 +59,9 @@ extension TrainReport {
         let notStarted = profile.isNotStarted(trip: trip, vehicle: vehicle, feedTimestamp: feedTimestamp)
         let stopTimes = (update?.stopTimeUpdates ?? []).compactMap { stopTime -> StopTimePrediction? in
             guard stopTime.scheduleRelationship != .skipped, let stopID = stopTime.stopId, !stopID.isEmpty else { return nil }
-            func seconds(_ event: GTFSRealtime.TripUpdate.StopTimeEvent?) -> Double? {
-                event?.time.flatMap { $0 > 0 ? Double($0) : nil }
-            }
             return StopTimePrediction(stopID: profile.correctedStopID(stopID, routeID: routeID, direction: direction),
-                                      arrival: seconds(stopTime.arrival), departure: seconds(stopTime.departure),
+                                      arrival: FeedTime.seconds(stopTime.arrival?.time),
+                                      departure: FeedTime.seconds(stopTime.departure?.time),
                                       track: stopTime.nyctStopTimeUpdate?.track)
         }
         let status: StopStatus? = switch vehicle?.currentStatus {
@@ -80,7 +78,7 @@ extension TrainReport {
             vehicleStopID: vehicle?.stopId.flatMap { $0.isEmpty ? nil : profile.correctedStopID($0, routeID: routeID, direction: direction) },
             stopStatus: status,
             // A not-started trip's stamp is its scheduled departure, not a report.
-            reportedAt: notStarted ? nil : vehicle?.timestamp.flatMap { $0 > 0 ? Double($0) : nil },
+            reportedAt: notStarted ? nil : FeedTime.seconds(vehicle?.timestamp),
             position: position,
             bearing: vehicle?.position?.bearing.flatMap { $0.isFinite ? Bearing.normalized(Double($0)) : nil },
             stopTimes: stopTimes, notStarted: notStarted)

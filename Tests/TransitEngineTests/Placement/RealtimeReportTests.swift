@@ -55,6 +55,32 @@ import TransitData
         #expect(train.stopTimes[0].arrival == nil && train.stopTimes[1].arrival == 1_100)
     }
 
+    /// Found while writing a fuzz harness for the engine (its integer conversions, read by
+    /// hand, then crafted feeds): a header stamped with `uint64`'s maximum (1.8e19 s) made the
+    /// first vehicle state written trap on `UInt64(timestamp)`, and an arrival at `int64`'s
+    /// maximum trapped the station's board on `Int64(time)`: one bad feed took the server down.
+    /// Instants outside 1970…9999 are now absent, like zero, and the states and board are written.
+    @Test func timestampsBeyondTheYear9999AreAbsent() throws {
+        let latest = FeedTime.latest
+        let message = feed(headerTime: .max, [
+            update("1_X..N", route: "X", stops: [("AN", .max), ("BN", latest + 1), ("CN", -5), ("DN", latest)]),
+            vehicle("1_X..N", route: "X", stop: "AN", status: .inTransitTo, timestamp: .max),
+        ])
+        let report = FeedReport(name: "x", realtime: message, profile: StandardProfile(), fetchedAt: 5_000)
+        #expect(report.timestamp == 5_000)
+        let train = try #require(report.trains.first)
+        #expect(train.reportedAt == nil)
+        #expect(train.stopTimes.map(\.arrival) == [nil, nil, nil, Double(latest)])
+
+        let network = SyntheticNetwork.make(profile: StandardProfile())
+        let snapshot = FeedSnapshot([report])
+        var json = JSONWriter(reservingCapacity: 1024)
+        for state in PlacementEngine(network: network).place(snapshot, at: 5_000).states { state.writeJSON(to: &json) }
+        let station = try #require(network.stations.first { $0.id == "D" })
+        ArrivalBoard(station: station, network: network, feeds: snapshot, now: 5_000).writeJSON(to: &json)
+        #expect(json.string.contains("\"time\":\(latest)"))
+    }
+
     @Test func futureVehicleStampsMeanNotStarted() throws {
         let message = feed(headerTime: 1_000, [
             update("3_A..S", route: "A", stops: [("A02S", 1_600), ("A03S", 1_690)]),
