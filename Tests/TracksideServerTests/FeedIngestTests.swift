@@ -47,6 +47,37 @@ import WebSocketServer
         #expect(ingest.status(feedTime: 1_559_402_905, staleAfter: { _ in 90 }).first?.accepted == 1)
     }
 
+    /// A header stamped more than five minutes after the fetch is garbage and the fetch time
+    /// stands in. Kept, a day-ahead header made the feed look fresh for a day (even with every
+    /// fetch failing) and refused each honest update after it as older; `uint64`'s maximum
+    /// trapped the first vehicle state written.
+    @Test func aHeaderFromTheFutureGivesWayToTheFetchTime() throws {
+        let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        let first = try payload("feed51-7_20190601T112825.pb")  // header time 1_559_402_905
+        func stamped(_ time: UInt64) throws -> FeedPayload {
+            var message = try GTFSRealtime.FeedMessage(protobuf: [UInt8](first.bytes),
+                                                       extensions: RealtimeFeedKind.vehicles.extensions)
+            message.header.timestamp = time
+            var restamped = first
+            restamped.bytes = Data(message.protobufBytes)
+            return restamped
+        }
+        let fetched = 1_559_402_900.0
+        #expect(ingest.ingest(try stamped(1_559_402_900 + 86_400), feedTime: fetched, wallTime: 1))
+        #expect(ingest.snapshot.feeds.first?.timestamp == fetched)
+        let status = try #require(ingest.status(feedTime: fetched + 100, staleAfter: { _ in 90 }).first)
+        #expect(status.age == 100 && status.isStale)
+        #expect(ingest.ingest(try payload("feed51-7_20190601T112855.pb"), feedTime: 1_559_402_935, wallTime: 2),
+                "the next honest update is newer than the fetch time kept")
+        #expect(ingest.snapshot.feeds.first?.timestamp == 1_559_402_935)
+
+        #expect(ingest.ingest(try stamped(.max), feedTime: 1_559_403_000, wallTime: 3))
+        #expect(ingest.snapshot.feeds.first?.timestamp == 1_559_403_000)
+        // Within the allowed lead a clock running ahead is believed.
+        #expect(ingest.ingest(try stamped(1_559_403_100 + 250), feedTime: 1_559_403_100, wallTime: 4))
+        #expect(ingest.snapshot.feeds.first?.timestamp == 1_559_403_350)
+    }
+
     @Test func everyFetchIsCountedByOutcome() throws {
         let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
         let good = try payload("feed51-7_20190601T112825.pb")  // header time 1_559_402_905
@@ -119,6 +150,18 @@ import WebSocketServer
         let vehicles = try SharedData.data(FeedIngestTests.folder + "feed51-7_20190601T112825.pb")
         #expect(!ingest.ingest(payload(vehicles), feedTime: Double(header) + 20, wallTime: 3))
         #expect(ingest.status(feedTime: Double(header) + 20, staleAfter: { _ in 90 }).first?.failure?.contains("not an alerts feed") == true)
+    }
+
+    /// The alerts feed's header time obeys the same rule as a vehicles feed's (see
+    /// `aHeaderFromTheFutureGivesWayToTheFetchTime`); at `uint64`'s maximum it trapped `/api/alerts`.
+    @Test func anAlertsHeaderFromTheFutureGivesWayToTheFetchTime() throws {
+        let ingest = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        for (round, stamp) in [UInt64.max, UInt64(1000 + 86_400)].enumerated() {
+            let feed = GTFSRealtime.FeedMessage(header: GTFSRealtime.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: stamp), entities: [])
+            let fetched = Double(1000 + round * 10)
+            #expect(ingest.ingest(payload(Data(feed.protobufBytes)), feedTime: fetched, wallTime: fetched))
+            #expect(ingest.alerts(feedTime: fetched, staleAfter: { _ in 90 }).timestamp == fetched)
+        }
     }
 
     @Test func anAlertsFeedWithoutEntitiesSaysNothingIsInForce() throws {

@@ -101,9 +101,10 @@ public final class FeedIngest: Sendable {
         do {
             switch payload.kind {
             case .vehicles:
-                let report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile,
+                var report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile,
                                             fetchedAt: feedTime)
                 statistics.decoded(in: ContinuousClock.now - started)
+                report.timestamp = Self.headerTime(report.timestamp, feedTime: feedTime)
                 timestamp = report.timestamp
                 outcome = updateStore(for: payload) {
                     $0.vehicles.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
@@ -114,7 +115,7 @@ public final class FeedIngest: Sendable {
             case .alerts:
                 let feed = try ServiceAlerts.decodeFeed(payload.bytes)
                 statistics.decoded(in: ContinuousClock.now - started)
-                timestamp = feed.header.timestamp.flatMap { $0 == 0 ? nil : Double($0) } ?? feedTime
+                timestamp = Self.headerTime(FeedTime.seconds(feed.header.timestamp) ?? feedTime, feedTime: feedTime)
                 outcome = updateStore(for: payload) {
                     $0.alerts.offer(feed, id: payload.feedID, headerTimestamp: timestamp, isEmpty: false, receivedAt: wallTime)
                 }
@@ -132,6 +133,18 @@ public final class FeedIngest: Sendable {
             statistics.succeeded(at: wallTime)
         }
         return outcome
+    }
+
+    /// How far past the fetch a feed may stamp its header (clocks disagree) before the stamp is
+    /// taken for garbage.
+    static let maximumHeaderLead: Double = 300
+
+    /// The header time to keep for a feed fetched at `feedTime`: its own, unless it lies more than
+    /// `maximumHeaderLead` ahead, when the fetch time stands in. A header from the future would
+    /// make the feed look fresh until then, even after its fetches fail, and every honest update
+    /// after it would be refused as older than the one kept.
+    static func headerTime(_ stamped: Double, feedTime: Double) -> Double {
+        stamped > feedTime + maximumHeaderLead ? feedTime : stamped
     }
 
     /// Per feed, what its fetches came to, ordered by feed id.

@@ -6,12 +6,12 @@
 /// else is garbage and read as absent. Without the bound a feed's `uint64` maximum became
 /// 1.8e19 seconds, which no `Int64` or `UInt64` holds: the first state or arrival board
 /// written with it trapped, and one bad feed took the server down.
-enum FeedTime {
+public enum FeedTime {
     /// 9999-12-31T23:59:59Z.
-    static let latest: Int64 = 253_402_300_799
+    public static let latest: Int64 = 253_402_300_799
 
     /// `value` in seconds, or nil when it is absent, zero or outside 1970…9999.
-    static func seconds<Value: BinaryInteger>(_ value: Value?) -> Double? {
+    public static func seconds<Value: BinaryInteger>(_ value: Value?) -> Double? {
         guard let value, value > 0, value <= latest else { return nil }
         return Double(value)
     }
