@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer, part of the Swift toolchain) of everything a peer's or a feed
+# publisher's bytes reach. Run from the repository root:
+#   bash Tests/Fuzz/run.sh [--seconds N | --runs N] [--sanitize address] [TARGET…]
+# Targets (default: all three):
+#   decoders   TransitData: GTFS-realtime protobuf (decode, then re-encode must round-trip), SIRI JSON
+#              and XML, zip, gzip and raw deflate, every GTFS table's CSV rows, ISO 8601 times
+#   engine     TransitEngine: a feed through decoding, two ticks of placement, station boards, sign
+#              rows and display alerts on the real subway network, written out as the server does
+#   transport  WebSocketServer: HTTP/1.1 requests (read in pieces of every size) and the handshake,
+#              WebSocket frames with and without permessage-deflate, echoed, and extension offers
+# --seconds N: fuzz each target N seconds (default 60). --runs N: run the seeds and N mutations of
+# them from seed 1, the same every time (what the test run does). --sanitize address: with
+# AddressSanitizer (slower; memory errors in the unsafe-pointer code). Libraries are compiled with
+# -sanitize=fuzzer into FUZZ_DIR (default .build/fuzz); each target's corpus grows in
+# FUZZ_DIR/corpus/TARGET, seeded from ../shared/data by seeds.py. A crash, a trap, a leak
+# (with --sanitize address) or an input slower than 20 s is written as FUZZ_DIR/TARGET-… and fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=60 runs="" sanitizers=fuzzer targets=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --sanitize) sanitizers="fuzzer,$2"; shift 2 ;;
+    decoders|engine|transport) targets+=("$1"); shift ;;
+    *) echo "unknown argument $1 (see the top of $0)" >&2; exit 2 ;;
+  esac
+done
+[[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport)
+SHARED_DATA=${SHARED_DATA:-$(cd .. && pwd)/shared/data}
+FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
+build=$FUZZ_DIR/build-${sanitizers//,/-}
+mkdir -p "$build" "$FUZZ_DIR/corpus"
+export SWIFT_BACKTRACE=enable=no  # libFuzzer handles the trap and keeps the input
+export LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt  # Foundation's own leak
+
+# library NAME DEPENDENCIES…: compiles Sources/NAME into $build/libNAME.a and its module.
+library() {
+  local name=$1
+  [[ -f $build/lib$name.a && -z $(find "Sources/$name" -newer "$build/lib$name.a" -name '*.swift') ]] && return
+  echo "compiling $name for fuzzing"
+  swiftc -O -sanitize="$sanitizers" -parse-as-library -module-name "$name" -emit-library -static -emit-module \
+    -emit-module-path "$build/$name.swiftmodule" -I "$build" -I CZlib -I CLinux -j2 \
+    $(find "Sources/$name" -name '*.swift') -o "$build/lib$name.a"
+}
+declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz)
+declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="WebSocketServer")
+
+python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"
+export FUZZ_GTFS=$SHARED_DATA/nyc-subway-gtfs/2018-11_full-except-stop_times
+failed=0
+for target in "${targets[@]}"; do
+  links=()
+  # A static library comes before the ones it uses.
+  for name in ${libraries[$target]}; do library "$name"; links=("$build/lib$name.a" ${links[@]+"${links[@]}"}); done
+  swiftc -O -sanitize="$sanitizers" -parse-as-library -I "$build" -I CZlib -I CLinux \
+    "Tests/Fuzz/${harness[$target]}.swift" "${links[@]}" -o "$build/$target"
+  mkdir -p "$FUZZ_DIR/corpus/$target"
+  if [[ -n $runs ]]; then budget=(-runs="$runs" -seed=1); else budget=(-max_total_time="$seconds"); fi
+  echo "fuzzing $target (${budget[*]})"
+  if "$build/$target" "${budget[@]}" -max_len=600000 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+       -artifact_prefix="$FUZZ_DIR/$target-" "$FUZZ_DIR/corpus/$target" "$FUZZ_DIR/seeds/$target" \
+       >"$FUZZ_DIR/$target.log" 2>&1; then
+    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)' "$FUZZ_DIR/$target.log" \
+      | sed "s/^/  $target /"
+  else
+    failed=1
+    echo "FUZZ FAILURE in $target: $(grep -m1 -E 'ERROR|deadly signal|Fatal error' "$FUZZ_DIR/$target.log" || true)"
+    grep -E 'Fatal error|Test unit written to|#[0-9]+ 0x' "$FUZZ_DIR/$target.log" | head -20
+  fi
+done
+exit $failed
