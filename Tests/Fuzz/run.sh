@@ -12,41 +12,57 @@
 # --seconds N: fuzz each target N seconds (default 60). --runs N: run the seeds and N mutations of
 # them from seed 1, the same every time (what the test run does). --sanitize address: with
 # AddressSanitizer (slower; memory errors in the unsafe-pointer code). Libraries are compiled with
-# -sanitize=fuzzer into FUZZ_DIR (default .build/fuzz); each target's corpus grows in
-# FUZZ_DIR/corpus/TARGET, seeded from ../shared/data by seeds.py. A crash, a trap, a leak
-# (with --sanitize address) or an input slower than 20 s is written as FUZZ_DIR/TARGET-… and fails the run.
+# -sanitize=fuzzer into FUZZ_DIR (default .build/fuzz), again whenever a source or the toolchain
+# changed; each target's corpus grows in FUZZ_DIR/corpus/TARGET (not with --runs, which starts from
+# the seeds alone every time), seeded from ../shared/data by seeds.py. A crash, a trap, a leak (with
+# --sanitize address) or an input slower than 20 s is written as FUZZ_DIR/TARGET-crash-… (-leak-,
+# -timeout-…) and fails the run. Without ../shared/data the run is skipped, except in CI (CI set).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=60 runs="" sanitizers=fuzzer targets=()
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --seconds) seconds=$2; shift 2 ;;
-    --runs) runs=$2; shift 2 ;;
-    --sanitize) sanitizers="fuzzer,$2"; shift 2 ;;
+    --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
+    --runs) runs=${2:?--runs needs a number}; shift 2 ;;
+    --sanitize) sanitizers="fuzzer,${2:?--sanitize needs a sanitizer, e.g. address}"; shift 2 ;;
     decoders|engine|transport) targets+=("$1"); shift ;;
     *) echo "unknown argument $1 (see the top of $0)" >&2; exit 2 ;;
   esac
 done
 [[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport)
 SHARED_DATA=${SHARED_DATA:-$(cd .. && pwd)/shared/data}
+if [[ ! -d $SHARED_DATA ]]; then
+  [[ -n ${CI:-} ]] && { echo "fuzzing: $SHARED_DATA is missing in CI" >&2; exit 1; }
+  echo "fuzzing skipped: no $SHARED_DATA (the seeds and the engine's network come from it)"
+  exit 0
+fi
 FUZZ_DIR=${FUZZ_DIR:-.build/fuzz}
 build=$FUZZ_DIR/build-${sanitizers//,/-}
 mkdir -p "$build" "$FUZZ_DIR/corpus"
 export SWIFT_BACKTRACE=enable=no  # libFuzzer handles the trap and keeps the input
 export LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt  # Foundation's own leak
 
-# library NAME DEPENDENCIES…: compiles Sources/NAME into $build/libNAME.a and its module.
+# Libraries built from other sources or by another toolchain are stale: all of them are rebuilt.
+source_key=$( (swiftc --version 2>&1; find Sources CZlib CLinux -type f | sort | xargs sha1sum) | sha1sum | cut -d' ' -f1)
+if [[ $(cat "$build/source-key" 2>/dev/null) != "$source_key" ]]; then
+  rm -f "$build"/lib*.a "$build"/*.swiftmodule
+  echo "$source_key" >"$build/source-key"
+fi
+
+# library NAME: compiles Sources/NAME (its dependencies already built) into $build/libNAME.a and its module.
 library() {
-  local name=$1
-  [[ -f $build/lib$name.a && -z $(find "Sources/$name" -newer "$build/lib$name.a" -name '*.swift') ]] && return
+  local name=$1 sources
+  [[ -f $build/lib$name.a ]] && return
   echo "compiling $name for fuzzing"
+  mapfile -t sources < <(find "Sources/$name" -name '*.swift')
   swiftc -O -sanitize="$sanitizers" -parse-as-library -module-name "$name" -emit-library -static -emit-module \
     -emit-module-path "$build/$name.swiftmodule" -I "$build" -I CZlib -I CLinux -j2 \
-    $(find "Sources/$name" -name '*.swift') -o "$build/lib$name.a"
+    "${sources[@]}" -o "$build/lib$name.a"
 }
 declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz)
 declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="WebSocketServer")
 
+rm -rf "$FUZZ_DIR/seeds"
 python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"
 export FUZZ_GTFS=$SHARED_DATA/nyc-subway-gtfs/2018-11_full-except-stop_times
 failed=0
@@ -56,18 +72,25 @@ for target in "${targets[@]}"; do
   for name in ${libraries[$target]}; do library "$name"; links=("$build/lib$name.a" ${links[@]+"${links[@]}"}); done
   swiftc -O -sanitize="$sanitizers" -parse-as-library -I "$build" -I CZlib -I CLinux \
     "Tests/Fuzz/${harness[$target]}.swift" "${links[@]}" -o "$build/$target"
-  mkdir -p "$FUZZ_DIR/corpus/$target"
-  if [[ -n $runs ]]; then budget=(-runs="$runs" -seed=1); else budget=(-max_total_time="$seconds"); fi
+  if [[ -n $runs ]]; then
+    budget=(-runs="$runs" -seed=1)
+    corpus=$(mktemp -d)  # the same start every time: the seeds alone
+  else
+    budget=(-max_total_time="$seconds")
+    corpus=$FUZZ_DIR/corpus/$target
+    mkdir -p "$corpus"
+  fi
   echo "fuzzing $target (${budget[*]})"
   if "$build/$target" "${budget[@]}" -max_len=600000 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-       -artifact_prefix="$FUZZ_DIR/$target-" "$FUZZ_DIR/corpus/$target" "$FUZZ_DIR/seeds/$target" \
+       -artifact_prefix="$FUZZ_DIR/$target-" "$corpus" "$FUZZ_DIR/seeds/$target" \
        >"$FUZZ_DIR/$target.log" 2>&1; then
     grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)' "$FUZZ_DIR/$target.log" \
       | sed "s/^/  $target /"
   else
     failed=1
     echo "FUZZ FAILURE in $target: $(grep -m1 -E 'ERROR|deadly signal|Fatal error' "$FUZZ_DIR/$target.log" || true)"
-    grep -E 'Fatal error|Test unit written to|#[0-9]+ 0x' "$FUZZ_DIR/$target.log" | head -20
+    grep -E 'Fatal error|Test unit written to|#[0-9]+ 0x' "$FUZZ_DIR/$target.log" | head -20 || true
   fi
+  if [[ -n $runs ]]; then rm -rf "$corpus"; fi
 done
 exit $failed

@@ -76,6 +76,13 @@ import WebSocketServer
         // Within the allowed lead a clock running ahead is believed.
         #expect(ingest.ingest(try stamped(1_559_403_100 + 250), feedTime: 1_559_403_100, wallTime: 4))
         #expect(ingest.snapshot.feeds.first?.timestamp == 1_559_403_350)
+
+        // A publisher stuck on one future-stamped file: the same stand-in each time, so it is a
+        // duplicate and the feed goes stale, as it would have with an honest header.
+        let frozen = try stamped(1_559_410_000 + 86_400)
+        #expect(ingest.ingest(frozen, feedTime: 1_559_410_000, wallTime: 5))
+        #expect(!ingest.ingest(frozen, feedTime: 1_559_410_060, wallTime: 6), "the same file again is a duplicate")
+        #expect(ingest.status(feedTime: 1_559_410_100, staleAfter: { _ in 90 }).first?.isStale == true)
     }
 
     @Test func everyFetchIsCountedByOutcome() throws {

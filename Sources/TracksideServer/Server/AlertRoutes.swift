@@ -24,7 +24,7 @@ extension TracksideApp {
             var json = JSONWriter(reservingCapacity: 256 + alerts.count * 1024)
             json.object { o in
                 o.key("ts"); o.value(Int64(now.rounded(.down)))
-                o.key("timestamp"); if let timestamp = snapshot.timestamp { o.value(Int64(timestamp)) } else { o.null() }
+                o.key("timestamp"); if let timestamp = snapshot.timestamp { o.value(timestamp.rounded(.down)) } else { o.null() }
                 o.key("stale"); o.value(snapshot.isStale)
                 o.key("alerts"); o.array { list in for alert in alerts { alert.writeJSON(to: &list) } }
             }

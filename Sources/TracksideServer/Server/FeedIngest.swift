@@ -40,6 +40,8 @@ public final class FeedIngest: Sendable {
     private let service = Mutex(BusStopService())
     /// The replay round the store holds (see `FeedPayload.round`).
     private let currentRound = Atomic<Int>(0)
+    /// Per feed, the last header stamped from the future and the fetch time standing in for it.
+    private let futureHeaders = Mutex<[String: (stamped: Double, standIn: Double)]>([:])
     private let profile: any AgencyProfile
     private let logger: Logger
 
@@ -104,7 +106,7 @@ public final class FeedIngest: Sendable {
                 var report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile,
                                             fetchedAt: feedTime)
                 statistics.decoded(in: ContinuousClock.now - started)
-                report.timestamp = Self.headerTime(report.timestamp, feedTime: feedTime)
+                report.timestamp = headerTime(report.timestamp, of: payload.feedID, feedTime: feedTime)
                 timestamp = report.timestamp
                 outcome = updateStore(for: payload) {
                     $0.vehicles.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
@@ -115,7 +117,7 @@ public final class FeedIngest: Sendable {
             case .alerts:
                 let feed = try ServiceAlerts.decodeFeed(payload.bytes)
                 statistics.decoded(in: ContinuousClock.now - started)
-                timestamp = Self.headerTime(FeedTime.seconds(feed.header.timestamp) ?? feedTime, feedTime: feedTime)
+                timestamp = headerTime(FeedTime.seconds(feed.header.timestamp) ?? feedTime, of: payload.feedID, feedTime: feedTime)
                 outcome = updateStore(for: payload) {
                     $0.alerts.offer(feed, id: payload.feedID, headerTimestamp: timestamp, isEmpty: false, receivedAt: wallTime)
                 }
@@ -142,9 +144,15 @@ public final class FeedIngest: Sendable {
     /// The header time to keep for a feed fetched at `feedTime`: its own, unless it lies more than
     /// `maximumHeaderLead` ahead, when the fetch time stands in. A header from the future would
     /// make the feed look fresh until then, even after its fetches fail, and every honest update
-    /// after it would be refused as older than the one kept.
-    static func headerTime(_ stamped: Double, feedTime: Double) -> Double {
-        stamped > feedTime + maximumHeaderLead ? feedTime : stamped
+    /// after it would be refused as older than the one kept. The same future header again gets
+    /// the same stand-in, so a publisher stuck on one file is a duplicate and goes stale.
+    func headerTime(_ stamped: Double, of feedID: String, feedTime: Double) -> Double {
+        guard stamped > feedTime + Self.maximumHeaderLead else { return stamped }
+        return futureHeaders.withLock { known in
+            if let kept = known[feedID], kept.stamped == stamped { return kept.standIn }
+            known[feedID] = (stamped, feedTime)
+            return feedTime
+        }
     }
 
     /// Per feed, what its fetches came to, ordered by feed id.

@@ -11,10 +11,11 @@ import FoundationXML
 /// empty element becomes the empty string. Attributes carry nothing SIRI needs and are ignored.
 enum SIRIXMLTree {
     static func parse(_ document: Data) throws(SIRIDecodingError) -> [String: Any] {
-        // Foundation's XMLParser traps (a forced unwrap) when libxml2 hands it an element name
-        // that is not UTF-8, which libxml2 does for such bytes in a nested element's name, even
-        // when the declaration names another encoding: one corrupt byte in a Bus Time response
-        // would take the server down. So the document must be UTF-8, checked before parsing.
+        // Foundation's XMLParser traps (a forced unwrap) when libxml2 hands it an element or
+        // attribute name that is not UTF-8, which it does for such bytes unless the declaration
+        // names a single-byte encoding it converts from (a declared UTF-16 does not save it): one
+        // corrupt byte in a Bus Time response would take the server down. Bus Time writes UTF-8, so
+        // the document must be UTF-8, checked before parsing; a Latin-1 document is refused too.
         if let offset = firstInvalidUTF8Offset(document) {
             throw SIRIDecodingError(path: "", reason: "invalid XML: not UTF-8 at byte \(offset)")
         }

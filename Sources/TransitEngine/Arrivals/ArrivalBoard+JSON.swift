@@ -28,7 +28,7 @@ extension ArrivalBoard {
                         g.array { items in
                             for arrival in group.arrivals {
                                 items.object { a in
-                                    if let time = arrival.time { a.key("time"); a.value(Int64(time.rounded(.down))) }
+                                    if let time = arrival.time { a.key("time"); a.value(time.rounded(.down)) }
                                     if let minutes = arrival.minutes { a.key("minutes"); a.value(minutes) }
                                     a.key("due"); a.value(arrival.isDue)
                                     if let track = arrival.track { a.key("track"); a.value(track) }

@@ -7,8 +7,12 @@ public struct FeedReport: Sendable {
     /// A name for logs and metrics (`bdfm`, `siri-vm`).
     public var name: String
     /// The feed header's timestamp (seconds since the Unix epoch); the fetch time when the
-    /// header says 0.
+    /// header says 0 or a time outside 1970…9999 (`FeedTime`). The server also replaces a header
+    /// stamped from the future (`FeedIngest.headerTime`).
     public var timestamp: Double
+    /// `timestamp` in whole seconds, as vehicle states carry it; 0 when no `UInt64` holds it
+    /// (a report built by hand can hold any `Double`).
+    var wholeSeconds: UInt64 { UInt64(exactly: max(0, timestamp).rounded(.down)) ?? 0 }
     public let trains: [TrainReport]
     public var buses: [BusReport]
     /// Buses expected at stops (SIRI calls), for the stops' boards.

@@ -17,7 +17,7 @@ extension PlacementEngine {
             headsign: report.headsign, position: report.position, bearing: report.bearing ?? 0,
             status: report.isHeld ? .stopped : .moving, nextStop: report.nextStopID,
             age: max(0, now - recordedAt), source: .gps, flags: freshnessFlags(feed: feed, at: now),
-            feedTimestamp: UInt64(max(0, feed.timestamp)))
+            feedTimestamp: feed.wholeSeconds)
         guard report.position.isPlausible,
               let (index, snapped, exact) = snap(report, direction: direction, previous: memory) else {
             return BusPlacement(state: state)

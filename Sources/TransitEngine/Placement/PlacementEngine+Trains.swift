@@ -20,7 +20,7 @@ extension PlacementEngine {
                 ?? report.stopTimes.last.flatMap { network.stops[$0.stopID]?.name },
             position: Coordinate(latitude: 0, longitude: 0), bearing: report.bearing ?? 0, status: .unknown,
             age: max(0, now - (report.reportedAt ?? feed.timestamp)), source: .inferred,
-            flags: freshnessFlags(feed: feed, at: now), feedTimestamp: UInt64(max(0, feed.timestamp)))
+            flags: freshnessFlags(feed: feed, at: now), feedTimestamp: feed.wholeSeconds)
 
         if report.stopTimes.isEmpty, let reportedAt = report.reportedAt, now - reportedAt > settings.finishedTripAge {
             return TrainPlacement(match: match)
