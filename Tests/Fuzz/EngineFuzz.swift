@@ -10,19 +10,22 @@ private struct Subway: @unchecked Sendable {
     // @unchecked: built once before the first input and only read afterwards (libFuzzer runs one input at a time).
     let network: Network
     let engine: PlacementEngine
-    let stationsByStop: [String: Station]
+    /// The server's own stop → station lookup for alerts (`ServedAlerts`).
+    let alertStations: AlertStationLookup
+    private let stations: [String: Station]
 
     init() {
         let path = ProcessInfo.processInfo.environment["FUZZ_GTFS"] ?? "../shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times"
         let feed = try! GTFSFeed(contentsOf: URL(fileURLWithPath: path))
         network = try! Network(gtfs: [feed], profile: NYCTProfile())
         engine = PlacementEngine(network: network)
-        var stations: [String: Station] = [:]
-        for station in network.stations {
-            stations[station.id] = station
-            for platform in station.platforms { stations[platform] = station }
-        }
-        stationsByStop = stations
+        alertStations = AlertStationLookup(stops: feed.stops)
+        stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The station of a platform (or of a station's own id).
+    func station(of stopID: String) -> Station? {
+        stations[network.stops[stopID]?.parentStation ?? stopID]
     }
 }
 
@@ -38,7 +41,7 @@ public func fuzzEngine(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var json = JSONWriter(reservingCapacity: 4096)
     if pointer[0] % 2 == 1 {
         guard let feed = try? ServiceAlerts.decodeFeed(data) else { return 0 }
-        let alerts = ServiceAlerts.displayAlerts(from: feed, at: now, station: { subway.stationsByStop[$0]?.id })
+        let alerts = ServiceAlerts.displayAlerts(from: feed, at: now, station: { subway.alertStations.station(of: $0) })
         json.array { array in for alert in alerts { alert.writeJSON(to: &array) } }
         return 0
     }
@@ -50,7 +53,7 @@ public func fuzzEngine(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var boarded = Set<String>()
     for train in report.trains.prefix(20) {
         for stop in train.stopTimes.prefix(5) {
-            guard let station = subway.stationsByStop[stop.stopID], boarded.insert(station.id).inserted else { continue }
+            guard let station = subway.station(of: stop.stopID), boarded.insert(station.id).inserted else { continue }
             let board = ArrivalBoard(station: station, network: subway.network, feeds: snapshot, staleFeeds: ["fuzz"], now: now)
             board.writeJSON(to: &json)
             _ = board.signRows(count: 4)
