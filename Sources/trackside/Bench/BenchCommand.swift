@@ -14,6 +14,7 @@ struct BenchCommand: CLICommand {
         SIRIDecodeBench.self,
         WebSocketDeflateBench.self,
         BroadcastBenchServer.self,
+        KernelFloorServer.self,
         WebSocketLoadBench.self,
         BusStopsBench.self,
     ] }

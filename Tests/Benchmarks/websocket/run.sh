@@ -6,8 +6,11 @@
 #   idle       10,000 connections held, no broadcast: RSS per connection, without and with
 #              permessage-deflate negotiated
 #   broadcast  5,000 clients, 2 KiB JSON at 10 Hz, without and with permessage-deflate; the plain case
-#              in ROUNDS interleaved rounds (ours, peer, ours, peer, …), each round's CPU ratio and p99
-#              printed with their median and worst: a VM's host moves single figures by ±10 % or more
+#              in ROUNDS interleaved rounds (ours, floor, peer, ours, floor, peer, …), each round's CPU
+#              ratio and p99 printed with their median and worst: a VM's host moves single figures by
+#              ±10 % or more. The floor is `trackside bench serve-floor`, an instrument, not a server:
+#              one bare `send` per client per tick and nothing else, so its CPU is what the kernel
+#              alone costs for the broadcast on this machine
 #   echo       100 clients each sending a small timestamped message as soon as the last came back
 # Server CPU comes from /proc/PID/stat over the measured window, RSS from /proc/PID/status.
 # Both servers' output goes to one log per case in a temporary directory (printed at the end);
@@ -44,7 +47,7 @@ server_pid=""
 cleanup() { [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true; }
 trap cleanup EXIT
 
-# start_server LOG ours|peer deflate|plain HZ: starts it logging to LOG, sets server_pid and server_port.
+# start_server LOG ours|floor|peer deflate|plain HZ: starts it logging to LOG, sets server_pid and server_port.
 # Each server runs in a session of its own (setsid): with the kernel's autogroup scheduling a
 # session is one CPU share, so on a busy machine a server started in the runner's session would
 # split one share with the load generator, unlike on a machine of its own.
@@ -53,6 +56,8 @@ start_server() {
   if [[ $kind == ours ]]; then
     local flag=""; [[ $compression == plain ]] && flag=--no-deflate
     setsid "$TRACKSIDE" bench serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
+  elif [[ $kind == floor ]]; then
+    setsid "$TRACKSIDE" bench serve-floor --size "$SIZE" --hz "$rate" >"$log" 2>&1 &
   else
     local flag=""; [[ $compression == deflate ]] && flag=--deflate
     setsid node "$PEER" --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
@@ -75,7 +80,7 @@ rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"; }
 
 declare -A result
-# run_case NAME ours|peer deflate|plain CLIENTS HZ DURATION [ws-load options]
+# run_case NAME ours|floor|peer deflate|plain CLIENTS HZ DURATION [ws-load options]
 run_case() {
   local name=$1 kind=$2 compression=$3 clients=$4 rate=$5 duration=$6 baseline line
   shift 6
@@ -88,7 +93,7 @@ run_case() {
   sleep 1.2
   stop_server
   echo "$name $kind: baseline_rss_kib=$baseline $line load_average=$(cut -d' ' -f1 /proc/loadavg)"
-  echo "  server report: $(grep -E '^(serve-broadcast|peer): .*closes:' "$log" | tail -1 | cut -d' ' -f2-)"
+  echo "  server report: $(grep -E '^(serve-broadcast|serve-floor|peer): .*closes:' "$log" | tail -1 | cut -d' ' -f2-)"
   local logged
   logged=$(grep -c ' closed 1008' "$log" || true)
   [[ $logged == 0 ]] || echo "  server logged $logged closes with 1008 (output stalled), e.g. $(grep -m1 ' closed 1008' "$log")"
@@ -101,9 +106,11 @@ done
 broadcasts=()
 for round in $(seq "$ROUNDS"); do broadcasts+=("plain $round"); done
 broadcasts+=("deflate 1")
+# kinds COMPRESSION: the servers of a broadcast case (the floor only measures the plain one).
+kinds() { if [[ $1 == plain ]]; then echo ours floor peer; else echo ours peer; fi; }
 for broadcast in "${broadcasts[@]}"; do
   read -r compression round <<<"$broadcast"
-  for kind in ours peer; do
+  for kind in $(kinds "$compression"); do
     run_case "broadcast-$compression-$round" $kind $compression "$CLIENTS" "$HZ" "$DURATION"
   done
 done
@@ -132,7 +139,7 @@ echo
 echo "Broadcast: $CLIENTS clients, $SIZE B JSON at $HZ Hz, ${DURATION} s measured (expected $((CLIENTS * ${HZ%.*})) msgs/s)"
 echo "| compression | server | delivered msgs/s | delivered % | p50 ms | p99 ms | server CPU (cores) | CPU ÷ peer | RSS MiB | failures | load gen CPU |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
-plain_p99s=() plain_ratios=()
+plain_p99s=() plain_ratios=() floor_ratios=()
 for broadcast in "${broadcasts[@]}"; do
   read -r compression round <<<"$broadcast"
   label=$compression; [[ $compression == plain ]] && label="plain, round $round"
@@ -140,8 +147,9 @@ for broadcast in "${broadcasts[@]}"; do
   if [[ $compression == plain ]]; then
     plain_p99s+=("$(field p99_ms "${result[broadcast-plain-$round.ours]}")")
     plain_ratios+=("$(ratio "$(field server_cpu "${result[broadcast-plain-$round.ours]}")" "$peer_cpu")")
+    floor_ratios+=("$(ratio "$(field server_cpu "${result[broadcast-plain-$round.floor]}")" "$peer_cpu")")
   fi
-  for kind in ours peer; do
+  for kind in $(kinds "$compression"); do
     r=${result[broadcast-$compression-$round.$kind]}
     printf "| %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n" "$label" "$kind" "$(field msgs_per_s "$r")" \
       "$(awk -v m="$(field msgs_per_s "$r")" -v e="$((CLIENTS * ${HZ%.*}))" 'BEGIN { printf "%.1f", 100 * m / e }')" \
@@ -155,6 +163,8 @@ worst() { printf "%s\n" "$@" | sort -g | tail -1; }
 echo "Plain broadcast over $ROUNDS rounds: our p99 ${plain_p99s[*]} ms (median $(median "${plain_p99s[@]}"), worst" \
      "$(worst "${plain_p99s[@]}")); our CPU ÷ the peer's ${plain_ratios[*]} (median $(median "${plain_ratios[@]}")," \
      "worst $(worst "${plain_ratios[@]}"))"
+echo "The floor (one bare send per client per tick) ÷ the peer's CPU: ${floor_ratios[*]} (median" \
+     "$(median "${floor_ratios[@]}")): a server making one send per client per tick does not go under it on this machine"
 echo
 echo "Echo: $ECHO_CLIENTS clients, one message in flight each, no compression"
 echo "| server | round trips/s | ÷ peer | p50 ms | p99 ms | server CPU (cores) | load gen CPU |"
