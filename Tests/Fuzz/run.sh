@@ -2,13 +2,16 @@
 # Coverage-guided fuzzing (libFuzzer, part of the Swift toolchain) of everything a peer's or a feed
 # publisher's bytes reach. Run from the repository root:
 #   bash Tests/Fuzz/run.sh [--seconds N | --runs N] [--sanitize address] [TARGET…]
-# Targets (default: all three):
+# Targets (default: all four):
 #   decoders   TransitData: GTFS-realtime protobuf (decode, then re-encode must round-trip), SIRI JSON
 #              and XML, zip, gzip and raw deflate, every GTFS table's CSV rows, ISO 8601 times
 #   engine     TransitEngine: a feed through decoding, two ticks of placement, station boards, sign
 #              rows and display alerts on the real subway network, written out as the server does
 #   transport  WebSocketServer: HTTP/1.1 requests (read in pieces of every size) and the handshake,
 #              WebSocket frames with and without permessage-deflate, echoed, and extension offers
+#   server     TracksideServer: the push protocol's messages driving four clients' sessions through
+#              ticks of moving vehicles, REST query parameters, and the options from flags,
+#              environment and config file
 # --seconds N: fuzz each target N seconds (default 60). --runs N: run the seeds and N mutations of
 # them from seed 1, the same every time (what the test run does). --sanitize address: with
 # AddressSanitizer (slower; memory errors in the unsafe-pointer code). Libraries are compiled with
@@ -25,11 +28,11 @@ while [[ $# -gt 0 ]]; do
     --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --sanitize) sanitizers="fuzzer,${2:?--sanitize needs a sanitizer, e.g. address}"; shift 2 ;;
-    decoders|engine|transport) targets+=("$1"); shift ;;
+    decoders|engine|transport|server) targets+=("$1"); shift ;;
     *) echo "unknown argument $1 (see the top of $0)" >&2; exit 2 ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport)
+[[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport server)
 SHARED_DATA=${SHARED_DATA:-$(cd .. && pwd)/shared/data}
 if [[ ! -d $SHARED_DATA ]]; then
   [[ -n ${CI:-} ]] && { echo "fuzzing: $SHARED_DATA is missing in CI" >&2; exit 1; }
@@ -43,7 +46,7 @@ export SWIFT_BACKTRACE=enable=no  # libFuzzer handles the trap and keeps the inp
 export LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt  # Foundation's own leak
 
 # Libraries built from other sources or by another toolchain are stale: all of them are rebuilt.
-source_key=$( (swiftc --version 2>&1; find Sources CZlib CLinux -type f | sort | xargs sha1sum) | sha1sum | cut -d' ' -f1)
+source_key=$( (swiftc --version 2>&1; find Sources CZlib CLinux Tests/Fuzz/run.sh -type f | sort | xargs sha1sum) | sha1sum | cut -d' ' -f1)
 if [[ $(cat "$build/source-key" 2>/dev/null) != "$source_key" ]]; then
   rm -f "$build"/lib*.a "$build"/*.swiftmodule
   echo "$source_key" >"$build/source-key"
@@ -55,12 +58,13 @@ library() {
   [[ -f $build/lib$name.a ]] && return
   echo "compiling $name for fuzzing"
   mapfile -t sources < <(find "Sources/$name" -name '*.swift')
-  swiftc -O -sanitize="$sanitizers" -parse-as-library -module-name "$name" -emit-library -static -emit-module \
+  swiftc -O -swift-version 6 -enable-testing -sanitize="$sanitizers" -parse-as-library -module-name "$name" -emit-library -static -emit-module \
     -emit-module-path "$build/$name.swiftmodule" -I "$build" -I CZlib -I CLinux -j2 \
     "${sources[@]}" -o "$build/lib$name.a"
 }
-declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz)
-declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="WebSocketServer")
+declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz)
+declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="WebSocketServer"
+                      [server]="TransitData TransitEngine WebSocketServer TracksideServer")
 
 rm -rf "$FUZZ_DIR/seeds"
 python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"
@@ -70,7 +74,7 @@ for target in "${targets[@]}"; do
   links=()
   # A static library comes before the ones it uses.
   for name in ${libraries[$target]}; do library "$name"; links=("$build/lib$name.a" ${links[@]+"${links[@]}"}); done
-  swiftc -O -sanitize="$sanitizers" -parse-as-library -I "$build" -I CZlib -I CLinux \
+  swiftc -O -swift-version 6 -sanitize="$sanitizers" -parse-as-library -I "$build" -I CZlib -I CLinux \
     "Tests/Fuzz/${harness[$target]}.swift" "${links[@]}" -o "$build/$target"
   if [[ -n $runs ]]; then
     budget=(-runs="$runs" -seed=1)

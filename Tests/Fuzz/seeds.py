@@ -2,7 +2,7 @@
 copied into the repository) and messages this script builds (HTTP requests, WebSocket frames,
 archives), each prefixed with the byte that picks its parser in the harness.
 
-Usage: python3 Tests/Fuzz/seeds.py SHARED_DATA OUT_DIR   (writes OUT_DIR/decoders, engine, transport)
+Usage: python3 Tests/Fuzz/seeds.py SHARED_DATA OUT_DIR   (writes OUT_DIR/decoders, engine, transport, server)
 """
 import gzip
 import io
@@ -135,3 +135,23 @@ write("transport", "deflate-no-takeover", [2, 3], compressed)
 write("transport", "offers", [3, 0], b"permessage-deflate; client_max_window_bits; server_max_window_bits=10\n"
       b"foo, permessage-deflate; server_no_context_takeover; client_no_context_takeover\n"
       b'permessage-deflate; client_max_window_bits="12"')
+
+
+# server: byte 0 picks the part, then one request per line (see ServerFuzz.swift).
+box = b'"bbox":[-74.1,40.6,-73.8,40.9]'
+write("server", "push-sessions", [0], b"\n".join([
+    b'\x01{"op":"subscribe",' + box + b'}', b"tick",
+    b'\x02{"op":"subscribe",' + box + b',"layers":["bus"],"routes":["M15","A"]}', b"tick 2",
+    b'\x01{"op":"watch","station":"A27"}', b'\x02{"op":"watch","route":"L"}', b'\x03{"op":"watch","bus_stop":"400001"}',
+    b'\x03{"op":"resume","epoch":"fuzz","seq":1,' + box + b'}', b"tick 3", b"bye\x01",
+    b'\x01{"op":"resume","epoch":"fuzz","seq":2,"bbox":[-74.0,40.7,-73.9,40.8],"layers":["subway"]}',
+    b'\x02{"op":"unwatch","route":"L"}', b'\x00{"op":"subscribe","bbox":[1,2,3]}', b"\x00not json", b"tick 4"]))
+write("server", "queries", [1], b"\n".join([
+    b"bbox=-74.1,40.6,-73.8,40.9&layers=subway,bus&routes=A,M15", b"bbox=-74.1,%2040.6,-73.8,40.9&layers=ferry",
+    b"route=A&station=A27&when=now", b"when=upcoming,now&route=", b"/api/stations/A27/arrivals?limit=3",
+    b"/%2e%2e/etc/passwd"]))
+write("server", "options", [2], b"\n".join([
+    b"--port 8081 --config /etc/trackside.json --source demo --event-loops 2 extra -- --port",
+    b"TRACKSIDE_HOST=0.0.0.0", b"TRACKSIDE_PROT=80",
+    b'{"port": 9000, "source": "replay:/tmp/recording", "gtfs": ["a.zip", "b.zip"], "log-level": "debug",',
+    b' "frame-ancestors": "https://example.org *.example.com", "max-connections": 10}']))
