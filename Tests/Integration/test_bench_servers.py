@@ -14,21 +14,23 @@ import websockets
 from conftest import ROOT
 
 
-@pytest.fixture(params=[["serve-broadcast", "--no-deflate"], ["serve-broadcast"], ["serve-floor", "--threads", "2"]],
-                ids=["broadcast-plain", "broadcast-deflate", "floor"])
+@pytest.fixture(params=[(["serve-broadcast", "--no-deflate"], 2048), (["serve-broadcast"], 2048),
+                        (["serve-floor", "--threads", "2"], 2048), (["serve-floor"], 100_000)],
+                ids=["broadcast-plain", "broadcast-deflate", "floor", "floor-64-bit-length"])
 def bench_server(request, trackside_bin):
-    process = subprocess.Popen([str(trackside_bin), "bench", *request.param, "--hz", "20", "--size", "2048"], cwd=ROOT,
+    arguments, size = request.param
+    process = subprocess.Popen([str(trackside_bin), "bench", *arguments, "--hz", "20", "--size", str(size)], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.search(r"listening on (\d+)", line)
     assert match, f"no listening line: {line!r}"
-    yield request.param[0], int(match.group(1)), process
+    yield arguments[0], size, int(match.group(1)), process
     process.kill()
     process.wait()
 
 
 def test_a_subscriber_gets_the_snapshot_then_every_tick(bench_server):
-    name, port, process = bench_server
+    name, size, port, process = bench_server
 
     async def receive_ticks():
         # Several clients, so the floor's clients land on both of its listeners.
@@ -50,6 +52,6 @@ def test_a_subscriber_gets_the_snapshot_then_every_tick(bench_server):
         sequences = [tick["seq"] for tick in ticks]
         assert sequences == list(range(sequences[0], sequences[0] + 5)), f"{name}: ticks missed or reordered: {sequences}"
         assert all(tick["type"] == "tick" and tick["ts"] >= started_ms - 1000 for tick in ticks)
-        # The 2,048-byte message: the padding is whole (a short send would have cut the frame).
-        assert all(2000 <= len(json.dumps(tick)) <= 2100 for tick in ticks)
+        # The message of about `size` bytes: the padding is whole (a short send would have cut the frame).
+        assert all(size - 50 <= len(json.dumps(tick)) <= size + 50 for tick in ticks)
     assert process.poll() is None, f"{name} exited"

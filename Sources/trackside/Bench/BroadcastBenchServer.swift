@@ -13,24 +13,20 @@ import WebSocketServer
 struct BroadcastBenchServer: CLICommand {
     static let name = "serve-broadcast"
     static let summary = "benchmark server: /ws broadcasting SIZE bytes of JSON at HZ through prepared messages"
-    static let usage = """
-          --port N         port on 127.0.0.1 (default 0: any; printed as `listening on PORT`)
-          --size BYTES     broadcast message size (default 2048)
-          --hz RATE        broadcasts per second (default 10; 0 = none, for idle and echo runs)
+    static let usage = BroadcastBenchOptions.usage + """
+
           --no-deflate     refuse permessage-deflate
           --loops N        event loops (default: one per core)
         """
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
-        let port = try arguments.value("port", default: 0) { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }
-        let size = try arguments.value("size", default: 2048) { Int($0).flatMap { (64...(1 << 20)).contains($0) ? $0 : nil } }
-        let hz = try arguments.value("hz", default: 10.0) { Double($0).flatMap { (0...1000).contains($0) ? $0 : nil } }
+        let options = try BroadcastBenchOptions(&arguments)
         let loops = try arguments.value("loops", default: EventLoopGroup.defaultLoopCount) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         let compression: PerMessageDeflateConfiguration? = arguments.flag("no-deflate") ? nil : PerMessageDeflateConfiguration()
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
 
-        let payload = BroadcastPayload(size: size)
+        let payload = BroadcastPayload(size: options.size)
         let subscribers = WebSocketBroadcastGroup()
         let closes = CloseTally()
         let counters = WebSocketCounters()
@@ -44,7 +40,7 @@ struct BroadcastBenchServer: CLICommand {
             }
         }
         var configuration = ServerConfiguration()
-        configuration.port = port
+        configuration.port = options.port
         configuration.eventLoopCount = loops
         configuration.backlog = 4096
         let server = try HTTPServer(configuration: configuration, router: router)
@@ -52,6 +48,7 @@ struct BroadcastBenchServer: CLICommand {
         // Unbuffered, so the runner reading a pipe sees it now.
         FileHandle.standardOutput.write(Data("serve-broadcast: listening on \(address.port)\n".utf8))
         var report = ConnectionReport(server: server, counters: counters, closes: closes)
+        let hz = options.hz
         let interval = hz > 0 ? 1 / hz : 1
         var next = Date().timeIntervalSince1970
         var nextReport = next

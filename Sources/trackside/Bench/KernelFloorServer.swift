@@ -20,30 +20,27 @@ import WebSocketServer
 struct KernelFloorServer: CLICommand {
     static let name = "serve-floor"
     static let summary = "benchmark instrument: one bare send per client per tick, the kernel's floor under the broadcast"
-    static let usage = """
-          --port N         port on 127.0.0.1 (default 0: any; printed as `listening on PORT`)
-          --size BYTES     broadcast message size (default 2048)
-          --hz RATE        broadcasts per second (default 10)
+    static let usage = BroadcastBenchOptions.usage + """
+
           --threads N      sending threads (default: one per core)
         """
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
-        let port = try arguments.value("port", default: 0) { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } }
-        let size = try arguments.value("size", default: 2048) { Int($0).flatMap { (64...65535).contains($0) ? $0 : nil } }
-        let hz = try arguments.value("hz", default: 10.0) { Double($0).flatMap { (0.1...1000).contains($0) ? $0 : nil } }
+        let options = try BroadcastBenchOptions(&arguments)
         let threads = try arguments.value("threads", default: EventLoopGroup.defaultLoopCount) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
 
-        let payload = BroadcastPayload(size: size)
+        let payload = BroadcastPayload(size: options.size)
+        let interval = options.hz > 0 ? 1 / options.hz : nil
         let counts = FloorCounts()
-        let first = try FloorLoop(port: UInt16(port), payload: payload, counts: counts)
+        let first = try FloorLoop(port: UInt16(options.port), payload: payload, counts: counts)
         for _ in 1..<threads {
             let loop = try FloorLoop(port: UInt16(first.port), payload: payload, counts: counts)
-            Thread.detachNewThread { loop.run(interval: 1 / hz, reporting: false) }
+            Thread.detachNewThread { loop.run(interval: interval, reporting: false) }
         }
         FileHandle.standardOutput.write(Data("serve-floor: listening on \(first.port)\n".utf8))
-        first.run(interval: 1 / hz, reporting: true)
+        first.run(interval: interval, reporting: true)
     }
 }
 
@@ -103,12 +100,13 @@ private final class FloorLoop: @unchecked Sendable {
         watch(listener)
     }
 
-    /// Serves forever: ticks at `interval`, handles sockets in between; the `reporting` loop
-    /// writes the process's figures once a second when they changed.
-    func run(interval: Double, reporting: Bool) -> Never {
+    /// Serves forever: ticks every `interval` seconds (never when nil), handles sockets in
+    /// between; the `reporting` loop writes the process's figures once a second when they changed.
+    func run(interval: Double?, reporting: Bool) -> Never {
+        let period = interval ?? 1
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         var sequence = 0
-        var next = Date().timeIntervalSince1970 + interval
+        var next = Date().timeIntervalSince1970 + period
         var nextReport = next
         while true {
             let wait = max(0, next - Date().timeIntervalSince1970)
@@ -118,9 +116,11 @@ private final class FloorLoop: @unchecked Sendable {
                 if fd == listener { acceptAll() } else { readFrom(fd) }
             }
             guard Date().timeIntervalSince1970 >= next else { continue }
-            sequence += 1
-            broadcast(sequence: sequence)
-            next += interval
+            if interval != nil {
+                sequence += 1
+                broadcast(sequence: sequence)
+            }
+            next += period
             if reporting, next >= nextReport {
                 report()
                 nextReport = next + 1
@@ -221,11 +221,14 @@ private final class FloorLoop: @unchecked Sendable {
         return ""
     }
 
-    /// An unmasked, final text frame of `payload` (at most 65,535 bytes).
+    /// An unmasked, final text frame of `payload`, its length in the shortest encoding.
     private static func textFrame(_ payload: [UInt8]) -> [UInt8] {
-        let header: [UInt8] = payload.count < 126
-            ? [0x81, UInt8(payload.count)]
-            : [0x81, 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        let count = payload.count
+        let header: [UInt8] = switch count {
+        case ..<126: [0x81, UInt8(count)]
+        case ..<65536: [0x81, 126, UInt8(count >> 8), UInt8(count & 0xff)]
+        default: [0x81, 127] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: count >> ($0 * 8)) }
+        }
         return header + payload
     }
 }
