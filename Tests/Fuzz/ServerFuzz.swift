@@ -2,17 +2,16 @@
 // messages and the sessions they drive, REST query parameters, and the server's options from
 // flags, environment and config file. Built and run by Tests/Fuzz/run.sh (not part of the Swift
 // package); the libraries are compiled with -enable-testing, so internal parsers are reachable.
-import Foundation
 @testable import TracksideServer
 import TransitEngine
 import WebSocketServer
 
-/// Byte 0 picks the part; the rest is text, one request per line.
+/// Byte 0 picks the part; the rest is one request per line (split at each byte 10).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzServer(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
-    let text = String(decoding: UnsafeBufferPointer(start: pointer + 1, count: size - 1), as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = UnsafeBufferPointer(start: pointer + 1, count: size - 1)
+        .split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
     switch pointer[0] % 3 {
     case 0: runPushSessions(lines)
     case 1: readQueries(lines)
@@ -21,10 +20,11 @@ public func fuzzServer(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// A push hub with four clients, each line a client's message (its first byte names the client)
-/// or, starting with `tick`, a publication of vehicles that move, appear and leave: the
-/// sequences of subscribe, resume, watch and deltas a client can provoke.
-private func runPushSessions(_ lines: [String]) {
+/// A push hub with four clients, each line a client's message (its first byte names the client),
+/// or `tick…`, a publication of vehicles that move, appear and leave, or `bye` and a byte naming
+/// a client that disconnects and connects again: the sequences of subscribe, resume, watch and
+/// deltas clients can provoke.
+private func runPushSessions(_ lines: [[UInt8]]) {
     var hub = PushHub(configuration: PushHub.Configuration(epoch: "fuzz", source: "demo"))
     let clients = (1...4).map { ClientID(UInt64($0)) }
     for client in clients { _ = hub.connect(client) }
@@ -32,21 +32,22 @@ private func runPushSessions(_ lines: [String]) {
     var tick = 0
     for line in lines {
         now += 0.25
-        if line.hasPrefix("tick") {
+        if line.starts(with: "tick".utf8) {
             tick += 1
-            _ = hub.publish(vehicles(tick: tick, churn: line.utf8.count), now: now)
-        } else if line.hasPrefix("bye"), let first = line.utf8.dropFirst(3).first {
-            hub.disconnect(clients[Int(first) % clients.count])
-            _ = hub.connect(clients[Int(first) % clients.count])
+            _ = hub.publish(vehicles(tick: tick, churn: line.count), now: now)
+        } else if line.starts(with: "bye".utf8), line.count > 3 {
+            let client = clients[Int(line[3]) % clients.count]
+            hub.disconnect(client)
+            _ = hub.connect(client)
         } else {
-            let client = clients[Int(line.utf8.first ?? 0) % clients.count]
-            _ = hub.receive(String(line.dropFirst()), from: client, now: now)
+            let client = clients[Int(line.first ?? 0) % clients.count]
+            _ = hub.receive(String(decoding: line.dropFirst(), as: UTF8.self), from: client, now: now)
         }
     }
 }
 
-/// Thirty vehicles around Manhattan, one in `churn + 1` absent each tick, moving a little each
-/// tick, some stale or stalled.
+/// Thirty vehicles around Manhattan, one in `churn % 7 + 2` absent each tick (which ones turns
+/// with the tick), moving a little each tick, some stale or stalled.
 private func vehicles(tick: Int, churn: Int) -> [VehicleState] {
     (0..<30).compactMap { index -> VehicleState? in
         guard (index + tick) % (churn % 7 + 2) != 0 else { return nil }
@@ -62,8 +63,8 @@ private func vehicles(tick: Int, churn: Int) -> [VehicleState] {
 }
 
 /// Each line a query string, read as the REST routes read theirs.
-private func readQueries(_ lines: [String]) {
-    for line in lines {
+private func readQueries(_ lines: [[UInt8]]) {
+    for line in lines.map({ String(decoding: $0, as: UTF8.self) }) {
         let query = QueryParameters(parsing: line)
         let view = try? ClientRequest.ViewRequest(query: query.values("bbox").first, layers: query.values("layers").first,
                                                   routes: query.values("routes").first)
@@ -80,7 +81,8 @@ private func readQueries(_ lines: [String]) {
 
 /// Line 1: command-line arguments (split at spaces); lines starting `TRACKSIDE_`: environment;
 /// the rest: the config file that `--config` or `TRACKSIDE_CONFIG` names.
-private func resolveOptions(_ lines: [String]) {
+private func resolveOptions(_ bytes: [[UInt8]]) {
+    let lines = bytes.map { String(decoding: $0, as: UTF8.self) }
     let arguments = (lines.first ?? "").split(separator: " ").map(String.init)
     var environment: [String: String] = [:]
     var file: [String] = []

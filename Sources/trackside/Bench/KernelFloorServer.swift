@@ -16,7 +16,7 @@ import WebSocketServer
 /// so the CPU ratio to the peer can be read against what the kernel alone costs.
 ///
 /// A send that does not take the whole frame is counted, not retried (the frame is then cut
-/// off on that connection): the report line says how many, and a run with any is void.
+/// off on that connection): the report line says how many, and the runner flags a run with any.
 struct KernelFloorServer: CLICommand {
     static let name = "serve-floor"
     static let summary = "benchmark instrument: one bare send per client per tick, the kernel's floor under the broadcast"
@@ -51,8 +51,9 @@ private final class FloorCounts: Sendable {
 }
 
 /// One thread's epoll loop behind `serve-floor`: its own listener, clients and ticks.
+/// `@unchecked Sendable`: a loop is handed to its thread before it runs, then touched only there.
 private final class FloorLoop: @unchecked Sendable {
-    // @unchecked: a loop is handed to its thread before it runs, then touched only there.
+    /// Where a client is: the floor reads only enough to tell these apart.
     private enum Client {
         /// The handshake request so far.
         case handshaking([UInt8])
@@ -159,26 +160,39 @@ private final class FloorLoop: @unchecked Sendable {
         switch clients[fd] {
         case .handshaking(var request):
             request += buffer.prefix(count)
-            clients[fd] = .handshaking(request)
-            guard let key = Self.webSocketKey(in: request) else {
-                if request.count > 8192 { drop(fd) }
+            guard let headEnd = Self.headEnd(of: request) else {
+                if request.count > 8192 { drop(fd) } else { clients[fd] = .handshaking(request) }
                 return
             }
-            guard !key.isEmpty else { return drop(fd) }
+            guard let key = Self.webSocketKey(in: request[..<headEnd]) else { return drop(fd) }
             let answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: key))\r\n\r\n"
             _ = send(fd, answer, answer.utf8.count, Int32(MSG_NOSIGNAL))
             clients[fd] = .upgraded
+            // A client that sent its subscription with the request is subscribed now.
+            if headEnd < request.count { subscribe(fd) }
         case .upgraded:
-            let snapshot = Self.textFrame(Array(payload.snapshot(timestamp: LoadWindow.wallMilliseconds()).utf8))
-            _ = send(fd, snapshot, snapshot.count, Int32(MSG_NOSIGNAL))
-            clients[fd] = .subscribed(subscribers.count)
-            subscribers.append(fd)
-            counts.open.add(1, ordering: .relaxed)
-        case .subscribed, nil:
-            // Later messages (the load generator's close) need no answer: it closes the socket.
+            subscribe(fd)
+        case .subscribed:
+            // After its subscription a client sends only its close (the first byte's opcode 8),
+            // which is answered with 1000 before the socket closes.
+            if buffer[0] & 0x0F == 8 {
+                let close: [UInt8] = [0x88, 2, 0x03, 0xE8]
+                _ = send(fd, close, close.count, Int32(MSG_NOSIGNAL))
+                drop(fd)
+            }
+        case nil:
             break
         }
+    }
+
+    /// Answers the subscription with the snapshot and adds `fd` to the ticks' sends.
+    private func subscribe(_ fd: Int32) {
+        let snapshot = Self.textFrame(Array(payload.snapshot(timestamp: LoadWindow.wallMilliseconds()).utf8))
+        _ = send(fd, snapshot, snapshot.count, Int32(MSG_NOSIGNAL))
+        clients[fd] = .subscribed(subscribers.count)
+        subscribers.append(fd)
+        counts.open.add(1, ordering: .relaxed)
     }
 
     private func drop(_ fd: Int32) {
@@ -207,18 +221,23 @@ private final class FloorLoop: @unchecked Sendable {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// `Sec-WebSocket-Key` of a complete request head (empty when it has none), or nil while
-    /// the head is incomplete.
-    private static func webSocketKey(in request: [UInt8]) -> String? {
-        let text = String(decoding: request, as: UTF8.self)
-        guard text.contains("\r\n\r\n") else { return nil }
-        for line in text.split(separator: "\r\n") {
+    /// Where the request's head ends (after its blank line), or nil while it is incomplete.
+    private static func headEnd(of request: [UInt8]) -> Int? {
+        let blankLine: [UInt8] = [13, 10, 13, 10]
+        guard request.count >= 4 else { return nil }
+        return (0...(request.count - 4)).first { request[$0..<($0 + 4)].elementsEqual(blankLine) }.map { $0 + 4 }
+    }
+
+    /// The request head's `Sec-WebSocket-Key`, or nil when it has none.
+    private static func webSocketKey(in head: ArraySlice<UInt8>) -> String? {
+        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "sec-websocket-key" {
-                return parts[1].trimmingCharacters(in: .whitespaces)
+                let key = parts[1].trimmingCharacters(in: .whitespaces)
+                return key.isEmpty ? nil : key
             }
         }
-        return ""
+        return nil
     }
 
     /// An unmasked, final text frame of `payload`, its length in the shortest encoding.
