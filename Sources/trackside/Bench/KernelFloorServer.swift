@@ -131,7 +131,8 @@ private final class FloorLoop: @unchecked Sendable {
 
     /// The whole tick: one frame, one `send` per subscriber.
     private func broadcast(sequence: Int) {
-        let frame = Self.textFrame(payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()))
+        let frame = WebSocketFrame.serverFrame(opcode: .text, payload: payload.message(sequence: sequence,
+                                                                                     timestamp: LoadWindow.wallMilliseconds()))
         frame.withUnsafeBytes { bytes in
             for fd in subscribers where send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) != bytes.count {
                 counts.shortSends.add(1, ordering: .relaxed)
@@ -177,7 +178,7 @@ private final class FloorLoop: @unchecked Sendable {
             // After its subscription a client sends only its close (the first byte's opcode 8),
             // which is answered with 1000 before the socket closes.
             if buffer[0] & 0x0F == 8 {
-                let close: [UInt8] = [0x88, 2, 0x03, 0xE8]
+                let close = WebSocketFrame.closeFrame(code: .normalClosure)
                 _ = send(fd, close, close.count, Int32(MSG_NOSIGNAL))
                 drop(fd)
             }
@@ -188,7 +189,7 @@ private final class FloorLoop: @unchecked Sendable {
 
     /// Answers the subscription with the snapshot and adds `fd` to the ticks' sends.
     private func subscribe(_ fd: Int32) {
-        let snapshot = Self.textFrame(Array(payload.snapshot(timestamp: LoadWindow.wallMilliseconds()).utf8))
+        let snapshot = WebSocketFrame.serverFrame(opcode: .text, payload: Array(payload.snapshot(timestamp: LoadWindow.wallMilliseconds()).utf8))
         _ = send(fd, snapshot, snapshot.count, Int32(MSG_NOSIGNAL))
         clients[fd] = .subscribed(subscribers.count)
         subscribers.append(fd)
@@ -238,17 +239,6 @@ private final class FloorLoop: @unchecked Sendable {
             }
         }
         return nil
-    }
-
-    /// An unmasked, final text frame of `payload`, its length in the shortest encoding.
-    private static func textFrame(_ payload: [UInt8]) -> [UInt8] {
-        let count = payload.count
-        let header: [UInt8] = switch count {
-        case ..<126: [0x81, UInt8(count)]
-        case ..<65536: [0x81, 126, UInt8(count >> 8), UInt8(count & 0xff)]
-        default: [0x81, 127] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: count >> ($0 * 8)) }
-        }
-        return header + payload
     }
 }
 
