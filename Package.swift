@@ -19,10 +19,14 @@ let package = Package(
         .target(name: "TracksideServer",
                 dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
         .executableTarget(name: "trackside", dependencies: ["TracksideServer", "CLinux"]),
+        // Build-time tool for the page's offline base map (Data/maps); not linked into the server.
+        .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
+        .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TestSupport"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TransitData", "TestSupport"]),
+        .testTarget(name: "BaseMapBuilderTests", dependencies: ["BaseMapBuilder", "TestSupport"]),
         .testTarget(name: "TracksideServerTests", dependencies: ["TracksideServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -58,7 +58,9 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
   document.getElementById("locate-button").addEventListener("click", () => locate(map, announce));
 
   const zoomHint = () => {
-    document.getElementById("zoom-hint").hidden = !feed.zoomedOutTooFar;
+    const hint = document.getElementById("zoom-hint");
+    hint.hidden = !feed.zoomedOutTooFar;
+    if (!hint.hidden) hint.textContent = feed.wanted.hidden.includes("subway") ? "Zoom in to see live vehicles" : "Zoom in to see live buses";
   };
   map.on("moveend", () => { zoomHint(); refreshBusStops(); });
   zoomHint();

@@ -1,5 +1,6 @@
 // Map icons drawn on a canvas at run time, so the page needs no sprite sheet and no glyph server.
-// Image ids name what they draw: "bullet:A", "pill:M15", "arrow", "station", "bus-stop", "entrance".
+// Image ids name what they draw: "bullet:A", "dot:A", "pill:M15", "arrow", "arrow-small", "station", "bus-stop",
+// "entrance".
 import { subwayColors, subwayLabel, busColor, busLabel, busTextColor } from "./routes.js";
 
 const pixelRatio = 2;
@@ -7,6 +8,8 @@ const font = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
 
 /** Radius in CSS pixels of a train bullet, ring included; the arrow and the lateral offset are measured from it. */
 export const bulletRadius = 10;
+/** Radius in CSS pixels of a train's compact dot at city zooms, ring included. */
+export const dotRadius = 5;
 /** Height in CSS pixels of a bus pill. */
 export const pillHeight = 16;
 
@@ -15,8 +18,10 @@ export function drawIcon(id) {
   const [kind, route] = splitId(id);
   switch (kind) {
     case "bullet": return bullet(route);
+    case "dot": return dot(route);
     case "pill": return pill(route);
     case "arrow": return arrow();
+    case "arrow-small": return smallArrow();
     case "station": return station();
     case "bus-stop": return busStop();
     case "entrance": return entrance();
@@ -77,6 +82,21 @@ function bullet(route) {
   return image(c);
 }
 
+/** A train at city zoom: a disc in its line's colour with a white ring, no letter. */
+function dot(route) {
+  const { color } = subwayColors(route);
+  const c = canvas(dotRadius * 2, dotRadius * 2);
+  const ctx = c.context;
+  ctx.beginPath();
+  ctx.arc(dotRadius, dotRadius, dotRadius - 0.75, 0, Math.PI * 2);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = 1.25;
+  ctx.strokeStyle = "#ffffff";
+  ctx.stroke();
+  return image(c);
+}
+
 const widths = new Map();
 function pillWidth(label) {
   if (!widths.has(label)) {
@@ -126,6 +146,18 @@ function arrow() {
   ctx.lineJoin = "round";
   ctx.strokeStyle = "#1b1f24";
   ctx.stroke();
+  return image(c);
+}
+
+/** The compact dot's direction mark: a small dark arrowhead pointing up (north before rotation). */
+function smallArrow() {
+  const c = canvas(6, 5);
+  const ctx = c.context;
+  ctx.beginPath();
+  ctx.moveTo(3, 0.3); ctx.lineTo(5.7, 4.7); ctx.lineTo(0.3, 4.7);
+  ctx.closePath();
+  ctx.fillStyle = "#1b1f24";
+  ctx.fill();
   return image(c);
 }
 

@@ -45,9 +45,9 @@ export class LiveFeed {
     this.follow();
   }
 
-  /** Whether vehicles are hidden only because the view spans more than the configured maximum. */
+  /** Whether a kind of vehicle toggled on is hidden only because the map is zoomed out too far for it. */
   get zoomedOutTooFar() {
-    return this.wanted !== null && this.wanted.span > this.config.vehicle_max_span_km && (this.toggles.trains || this.toggles.buses);
+    return this.wanted !== null && this.wanted.hidden.length > 0;
   }
 
   send(message) {
@@ -57,11 +57,11 @@ export class LiveFeed {
   /** Recomputes the wanted region and layers, shows the kinds it allows, and subscribes if the current one falls short. */
   follow() {
     const bounds = this.map.getBounds();
-    this.wanted = desiredRegion(bounds, {
+    this.wanted = desiredRegion(bounds, this.map.getZoom(), {
       showTrains: this.toggles.trains,
       showBuses: this.toggles.buses,
-      vehicleMaxSpanKm: this.config.vehicle_max_span_km,
-      busMaxSpanKm: this.config.bus_max_span_km,
+      subwayMinZoom: this.config.subway_min_zoom,
+      busMinZoom: this.config.bus_min_zoom,
     });
     this.renderer.setVisibleKinds(this.wanted.layers.map((layer) => (layer === "bus" ? "bus" : "subway")));
     // With nothing to show the old subscription stays (bounded by the last view); it is replaced on zooming in.

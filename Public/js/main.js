@@ -2,7 +2,7 @@
 // synthetic one for frame-time measurements). URL options: `at=lon,lat,zoom[,bearing]`, `bench=N`.
 import { collectErrors, publishStatus } from "./page-status.js";
 import { drawIcon } from "./icons.js";
-import { emptyStyle, addStaticLayers } from "./map-style.js";
+import { emptyStyle, addStaticLayers, OfflineBaseMap, styleFonts } from "./map-style.js";
 import { addVehicleLayers, VehicleRenderer, vehicleLayers, vehicleTilesLoaded } from "./vehicle-layer.js";
 import { VehicleStore } from "./vehicle-store.js";
 import { LiveFeed } from "./live-feed.js";
@@ -20,7 +20,7 @@ import { serverConfig } from "./server-config.js";
 const reportError = collectErrors();
 const params = new URLSearchParams(location.search);
 const benchCount = Number(params.get("bench") ?? 0);
-const defaults = { source: null, version: null, basemap: null, vehicle_max_span_km: 8, bus_max_span_km: 3 };
+const defaults = { source: null, version: null, basemap: null, offline_basemap: null, subway_min_zoom: 9, bus_min_zoom: 14 };
 
 start().catch((error) => reportError(`start failed: ${error?.stack ?? error}`));
 
@@ -78,7 +78,7 @@ async function start() {
 
   map.on("error", (event) => reportError(`map: ${event.error?.message ?? event.error ?? "error"}`));
   await new Promise((resolve) => map.once("load", resolve));
-  addStaticLayers(map, { boroughsUrl: absolute("/data/boroughs.geojson"), withLand: !config.basemap && benchCount === 0 });
+  addStaticLayers(map, await baseMapLayers(map, config));
   addVehicleLayers(map);
   new VehicleTooltip(map, store, vehicleLayers.icons);
 
@@ -118,7 +118,7 @@ function createMap(config) {
   const hasView = Number.isFinite(lon) && Number.isFinite(lat);
   const map = new maplibregl.Map({
     container: "map",
-    style: config.basemap ?? emptyStyle(),
+    style: config.basemap ?? emptyStyle({ withLand: Boolean(config.offline_basemap) }),
     center: hasView ? [lon, lat] : [-73.9855, 40.758],
     zoom: hasView && Number.isFinite(zoom) ? zoom : 14,
     bearing: hasView && Number.isFinite(bearing) ? bearing : 0,
@@ -152,6 +152,23 @@ function whenVehiclesRendered(map) {
   });
 }
 
-function absolute(path) {
-  return new URL(path, location.href).href;
+/**
+ * The base under the page's layers: the deployment's own style (station names then use its fonts, or ours when
+ * it has no glyphs), else the bundled offline base map when /api/config offers one for this network, else none.
+ */
+async function baseMapLayers(map, config) {
+  if (config.basemap) {
+    if (!map.getStyle().glyphs) map.setGlyphs(emptyStyle({ withLand: false }).glyphs);
+    return { baseMap: null, fonts: styleFonts(map) ?? undefined };
+  }
+  if (!config.offline_basemap) return { baseMap: null };
+  const manifestUrl = new URL(config.offline_basemap, location.href).href;
+  try {
+    const response = await fetch(manifestUrl);
+    if (!response.ok) throw new Error(`${config.offline_basemap} answered ${response.status}`);
+    return { baseMap: new OfflineBaseMap(map, manifestUrl, await response.json()) };
+  } catch (error) {
+    console.warn(`trackside: no base map (${error.message}); drawing the transit layers alone`);
+    return { baseMap: null };
+  }
 }

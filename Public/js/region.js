@@ -1,5 +1,7 @@
-// Which region and layers the page subscribes to, from the map's view: the view plus a margin, subway only when
-// zoomed in enough to show vehicles, buses only when closer still (thresholds from /api/config).
+// Which region and layers the page subscribes to, from the map's view: the view plus a margin; subway trains from
+// the zoom where the whole city fits on a screen, buses only from the zoom where their pills are legible
+// (thresholds from /api/config). The server bounds each view by a budget of vehicles and bytes, not by its size,
+// so a whole-city subway view is one subscription (docs/PROTOCOL.md).
 
 const kmPerDegreeLatitude = 111.32;
 /** Each side of the view grows by this fraction of its size, so small pans need no new subscription. */
@@ -16,16 +18,23 @@ export function viewSpanKm(bounds) {
   return Math.max(width, height);
 }
 
-/** The subscription for a view: `{bbox, layers}`, with `layers` empty when no vehicle should be shown. */
-export function desiredRegion(bounds, { showTrains, showBuses, vehicleMaxSpanKm, busMaxSpanKm }) {
-  const span = viewSpanKm(bounds);
+/**
+ * The subscription for a view: `{bbox, layers, span, hidden}`, with `layers` empty when no vehicle should be shown
+ * and `hidden` the kinds that are toggled on but need a closer zoom.
+ */
+export function desiredRegion(bounds, zoom, { showTrains, showBuses, subwayMinZoom, busMinZoom }) {
   const layers = [];
-  if (showTrains && span <= vehicleMaxSpanKm) layers.push("subway");
-  if (showBuses && span <= busMaxSpanKm) layers.push("bus");
+  const hidden = [];
+  if (showTrains) (zoom >= subwayMinZoom ? layers : hidden).push("subway");
+  if (showBuses) (zoom >= busMinZoom ? layers : hidden).push("bus");
   const dx = (bounds.getEast() - bounds.getWest()) * margin, dy = (bounds.getNorth() - bounds.getSouth()) * margin;
   const round = (value) => Math.round(value * 1e5) / 1e5;
-  const bbox = [round(bounds.getWest() - dx), round(bounds.getSouth() - dy), round(bounds.getEast() + dx), round(bounds.getNorth() + dy)];
-  return { bbox, layers, span };
+  const clamp = (value, limit) => Math.max(-limit, Math.min(limit, value));
+  const bbox = [
+    clamp(round(bounds.getWest() - dx), 180), clamp(round(bounds.getSouth() - dy), 90),
+    clamp(round(bounds.getEast() + dx), 180), clamp(round(bounds.getNorth() + dy), 90),
+  ];
+  return { bbox, layers, span: viewSpanKm(bounds), hidden };
 }
 
 /**

@@ -1,12 +1,21 @@
 // Draws the store's vehicles on the map every animation frame: trains as route bullets with an arrow that turns
 // with their bearing (and with the map), buses as borough-coloured pills. Letters stay upright; the arrow and the
 // trains' lateral offset are placed in screen pixels, so both directions of a line separate at every zoom.
+// Below `compactBelowZoom` (the whole city on one screen) a train is a small dot in its line's colour with a small
+// arrow, so that every train of the network fits without hiding the lines; the same two layers draw both forms.
 import { positionAt, isMoving } from "./motion.js";
-import { bulletRadius, pillHalfSize } from "./icons.js";
+import { bulletRadius, dotRadius, pillHalfSize } from "./icons.js";
 
+/** Below this zoom trains are drawn compact (dot and small arrow), from it as full route bullets. */
+export const compactBelowZoom = 12.5;
 /** Screen pixels between a train's track position and its bullet's centre, to the right of its travel. */
 const lateralOffset = bulletRadius - 1;
+/** The same for the compact dot: enough to part the two directions of a line at city zooms. */
+const compactLateralOffset = dotRadius - 1.5;
 const arrowHalfHeight = 4;
+const smallArrowHalfHeight = 2.5;
+/** A layout value that is `compact` below `compactBelowZoom` and `full` from it. */
+const byZoom = (compact, full) => ["step", ["zoom"], compact, compactBelowZoom, full];
 const radians = Math.PI / 180;
 /** After this long without the source reporting loaded, the next update is sent anyway. */
 const maxInFlightMs = 2000;
@@ -32,10 +41,10 @@ export function addVehicleLayers(map) {
     source: vehicleLayers.source,
     layout: {
       ...common,
-      "icon-image": "arrow",
+      "icon-image": byZoom("arrow-small", "arrow"),
       "icon-rotate": ["get", "rot"],
       "icon-rotation-alignment": "map",
-      "icon-offset": ["get", "aoff"],
+      "icon-offset": byZoom(["get", "daoff"], ["get", "aoff"]),
       "symbol-sort-key": ["get", "order"],
     },
     paint: { "icon-opacity": ["get", "op"] },
@@ -46,9 +55,9 @@ export function addVehicleLayers(map) {
     source: vehicleLayers.source,
     layout: {
       ...common,
-      "icon-image": ["get", "icon"],
+      "icon-image": byZoom(["get", "dot"], ["get", "icon"]),
       "icon-rotation-alignment": "viewport",
-      "icon-offset": ["get", "off"],
+      "icon-offset": byZoom(["get", "doff"], ["get", "off"]),
       "symbol-sort-key": ["get", "order"],
     },
     paint: { "icon-opacity": ["get", "op"] },
@@ -148,7 +157,7 @@ function emptyCollection() {
 function feature(state, place, mapBearing) {
   const onScreen = (place.bearing - mapBearing) * radians;
   const sin = Math.sin(onScreen), cos = Math.cos(onScreen);
-  let icon, off, aoff;
+  let icon, off, aoff, dot, doff, daoff;
   if (state.kind === "bus") {
     const { halfWidth, halfHeight } = pillHalfSize(state.route);
     // Distance from the pill's centre to its edge along the direction of travel, then half an arrowhead more.
@@ -157,12 +166,17 @@ function feature(state, place, mapBearing) {
     icon = `pill:${state.route}`;
     off = [0, 0];
     aoff = [0, -(edge + arrowHalfHeight)];
+    // Buses are subscribed only from the zoom where pills are legible; a compact bus is the pill as well.
+    [dot, doff, daoff] = [icon, off, aoff];
   } else {
     icon = `bullet:${state.route}`;
     // Right of travel on screen is the travel direction turned 90° clockwise: (cos, sin) in x-right, y-down pixels.
     off = [lateralOffset * cos, lateralOffset * sin];
     // The arrow layer's offset is in the arrow's own rotated frame: "up" is the direction of travel.
     aoff = [lateralOffset, -(bulletRadius + arrowHalfHeight)];
+    dot = `dot:${state.route}`;
+    doff = [compactLateralOffset * cos, compactLateralOffset * sin];
+    daoff = [compactLateralOffset, -(dotRadius + smallArrowHalfHeight)];
   }
   const flags = state.flags ?? [];
   const dimmed = flags.includes("stale") || flags.includes("not_started");
@@ -174,9 +188,12 @@ function feature(state, place, mapBearing) {
       kind: state.kind,
       route: state.route,
       icon,
+      dot,
       rot: place.bearing,
       off,
       aoff,
+      doff,
+      daoff,
       op: dimmed ? 0.45 : 1,
       order: dimmed ? 0 : 1,
     },

@@ -52,9 +52,10 @@ struct ServeCommand: CLICommand {
         let router = Router()
         // Liveness only: answering at all is the signal, so it never depends on feeds.
         router.get("/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
-        // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
+        // The web map's offline base map; without the bundled Data/ the page draws lines and vehicles on a plain ground.
         do {
             try BaseMapRoute.bundled(dataFolder: settings.dataFolder).install(on: router)
+            settings.application.offlineBaseMap = BaseMapRoute.manifestPath
         } catch {
             logger.warning("no base map: \(error)")
         }

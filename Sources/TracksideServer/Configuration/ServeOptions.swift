@@ -53,6 +53,13 @@ public enum ServeOptions {
         !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } ? text : nil
     }
 
+    public static let basemapStyle = Option<String?>(
+        "basemap-style", "URL", default: nil, shown: "the bundled offline base map",
+        expected: "an http:// or https:// URL",
+        help: "a MapLibre style JSON the map page draws under the transit layers instead of the bundled base map (a deployment's own tiles)") { text -> String?? in
+        isWebURL(text) ? .some(text) : .none
+    }
+
     // MARK: WebSocket
 
     public static let maxMessageSize = Option<Int>.integer("max-message-size", "BYTES", in: 125...(1 << 30), default: webSocket.maximumMessageSize,
@@ -148,7 +155,7 @@ public enum ServeOptions {
             host.declaration, port.declaration, eventLoops.declaration, maxConnections.declaration, backlog.declaration,
             shutdownGrace.declaration, requestTimeout.declaration, keepAliveTimeout.declaration, maxHeaderSize.declaration, maxBodySize.declaration,
         ]),
-        OptionGroup("Pages", [publicFolder.declaration, frameAncestors.declaration, announcedVersion.declaration]),
+        OptionGroup("Pages", [publicFolder.declaration, frameAncestors.declaration, announcedVersion.declaration, basemapStyle.declaration]),
         OptionGroup("WebSocket", [
             maxMessageSize.declaration, maxOutputBuffer.declaration, stallTimeout.declaration, pingInterval.declaration,
             pongTimeout.declaration, idleTimeout.declaration, closeTimeout.declaration, allowedOrigins.declaration, subprotocols.declaration, enableEcho.declaration,

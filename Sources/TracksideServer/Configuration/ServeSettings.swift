@@ -68,6 +68,7 @@ public struct ServeSettings: Sendable {
         application.fetchTimeout = options[LiveFeedOptions.fetchTimeout]
         application.framing.display = options[O.frameAncestors]
         application.announcedVersion = options[O.announcedVersion]
+        application.baseMapStyle = options[O.basemapStyle]
 
         publicFolder = options[O.publicFolder]
         dataFolder = options[O.dataFolder]

@@ -240,7 +240,8 @@ public final class TracksideApp: Sendable {
             o.key("source"); o.value(source.kind)
             o.key("version"); o.value(configuration.announcedVersion)
             o.key("timezone"); if let timeZoneIdentifier { o.value(timeZoneIdentifier) } else { o.null() }
-            o.key("basemap"); o.null()
+            o.key("basemap"); if let style = configuration.baseMapStyle { o.value(style) } else { o.null() }
+            o.key("offline_basemap"); if let manifest = configuration.offlineBaseMap { o.value(manifest) } else { o.null() }
             o.key("vehicle_max_span_km"); o.value(8)
             o.key("bus_max_span_km"); o.value(3)
         }

@@ -69,6 +69,12 @@ public struct TracksideConfiguration: Sendable {
     /// The version announced in `hello`, `/api/config` and `/status`. Only tests set another one, to see
     /// pages reload themselves when the server comes back with a new version.
     public var announcedVersion = TracksideVersion.current
+    /// A MapLibre style the map page draws instead of the bundled base map (`--basemap-style`), announced in
+    /// `/api/config` as `basemap`.
+    public var baseMapStyle: String?
+    /// Where the bundled offline base map's manifest is served (`BaseMapRoute.manifestPath`), announced in
+    /// `/api/config` as `offline_basemap`; nil when there is none or it does not suit the network.
+    public var offlineBaseMap: String?
 
     public init(source: Source, gtfsPaths: [String]) {
         self.source = source

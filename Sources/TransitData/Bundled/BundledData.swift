@@ -53,6 +53,7 @@ public struct BundledData: Sendable {
     public var subwayStops: URL { root.appendingPathComponent("subway-stops") }
     /// Station complexes grouping parent stop ids (`mta-subway` stations.json).
     public var stationGroups: URL { root.appendingPathComponent("stations/mta-subway_stations.json") }
-    /// The five borough outlines, gzipped GeoJSON.
-    public var boroughBoundaries: URL { root.appendingPathComponent("maps/nyc_borough_boundaries.geojson.gz") }
+    /// The offline base map the web page draws (`basemap.json` and the files it names), built from the borough
+    /// outlines and neighbourhood areas by `trackside-basemap`.
+    public var baseMap: URL { root.appendingPathComponent("maps") }
 }
