@@ -60,7 +60,7 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
   const zoomHint = () => {
     const hint = document.getElementById("zoom-hint");
     hint.hidden = !feed.zoomedOutTooFar;
-    if (!hint.hidden) hint.textContent = feed.wanted.hidden.includes("subway") ? "Zoom in to see live vehicles" : "Zoom in to see live buses";
+    if (!hint.hidden) hint.textContent = feed.wanted.hidden.includes("subway") ? "Zoom in to see live trains" : "Zoom in to see live buses";
   };
   map.on("moveend", () => { zoomHint(); refreshBusStops(); });
   zoomHint();

@@ -45,9 +45,12 @@ export class LiveFeed {
     this.follow();
   }
 
-  /** Whether a kind of vehicle toggled on is hidden only because the map is zoomed out too far for it. */
+  /**
+   * Whether the map shows no live vehicles only because it is zoomed out too far: trains hidden, or buses hidden
+   * with trains toggled off. (Buses alone waiting for a closer zoom is the normal city view, not worth a hint.)
+   */
   get zoomedOutTooFar() {
-    return this.wanted !== null && this.wanted.hidden.length > 0;
+    return this.wanted !== null && this.wanted.hidden.length > 0 && this.wanted.layers.length === 0;
   }
 
   send(message) {

@@ -176,10 +176,11 @@ export function addStaticLayers(map, { baseMap, fonts = semibold }) {
   });
   map.addSource("stations", { type: "geojson", data: empty, promoteId: "id" });
   map.addLayer({
-    id: "stations", type: "symbol", source: "stations", minzoom: 10,
+    // From zoom 12: at city zooms the lines and the trains on them say enough, and station marks would hide trains.
+    id: "stations", type: "symbol", source: "stations", minzoom: 12,
     layout: {
       "icon-image": "station",
-      "icon-size": ["interpolate", ["linear"], ["zoom"], 10, 0.6, 14, 1],
+      "icon-size": ["interpolate", ["linear"], ["zoom"], 12, 0.6, 14, 1],
       "icon-allow-overlap": true,
     },
   });

@@ -1,8 +1,8 @@
 /// One level of detail of the base map: the zooms it is drawn at and how finely its shapes are kept there.
 ///
-/// A map pixel at zoom z spans about 118,700 / 2^z metres at New York's latitude; a level's tolerance is about
-/// half a pixel at its first zoom, so no simplification can be seen, and rings under about two pixels square
-/// are dropped.
+/// A MapLibre pixel (512-pixel tiles) at zoom z spans about 59,350 / 2^z metres at New York's latitude; a level's
+/// tolerance is under one pixel at its first zoom (half a pixel a zoom further in), so no simplification can be
+/// seen, and rings under about four pixels square at its first zoom are dropped.
 public struct ZoomLevel: Equatable, Sendable {
     /// Drawn from this zoom…
     public var minZoom: Int

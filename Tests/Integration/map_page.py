@@ -7,7 +7,7 @@ import pytest
 from headless_chromium import open_page, wait_until
 from trackside_api import get_json
 
-# Midtown Manhattan at zoom 13: about 6 km across in 1024 px, under the 8 km vehicle threshold.
+# Midtown Manhattan at zoom 13: about 6 km across in 1024 px, trains as full bullets.
 MIDTOWN = "-73.982,40.758,13"
 
 

@@ -76,12 +76,13 @@ def test_live_trains_toggle_hides_and_shows_them(browser, replay_server):
     assert_clean(browser, replay_server)
 
 
-def test_zoomed_out_hides_vehicles_and_zoomed_in_shows_them(browser, replay_server):
+def test_zoomed_out_past_the_city_hides_vehicles_and_the_city_shows_them(browser, replay_server):
     open_map(browser, replay_server)
-    browser.execute_script("window.__trackside.map.jumpTo({zoom: 10})")
+    browser.execute_script("window.__trackside.map.jumpTo({zoom: 8})")
     wait_until(browser, "window.__trackside.vehiclesDrawn === 0")
     assert browser.find_element(By.ID, "zoom-hint").is_displayed()
-    browser.execute_script("window.__trackside.map.jumpTo({zoom: 13})")
+    assert browser.find_element(By.ID, "zoom-hint").text == "Zoom in to see live trains"
+    browser.execute_script("window.__trackside.map.jumpTo({zoom: 10})")
     wait_until(browser, "window.__trackside.vehiclesDrawn > 0")
     assert not browser.find_element(By.ID, "zoom-hint").is_displayed()
     assert_clean(browser, replay_server)

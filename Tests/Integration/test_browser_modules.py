@@ -89,22 +89,28 @@ def test_region_thresholds_margin_and_coverage(run_js):
     result = run_js("""
         const box = (w, s, e, n) => ({getWest: () => w, getSouth: () => s, getEast: () => e, getNorth: () => n});
         const midtown = box(-74.00, 40.74, -73.96, 40.77);   // about 3.4 km wide, 3.3 km tall
-        const options = {showTrains: true, showBuses: true, vehicleMaxSpanKm: 8, busMaxSpanKm: 3};
-        const wanted = m.desiredRegion(midtown, options);
-        const small = m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), options);
-        const huge = m.desiredRegion(box(-74.2, 40.5, -73.7, 40.9), options);
-        const noTrains = m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), {...options, showTrains: false});
-        return {span: m.viewSpanKm(midtown), wanted, small: small.layers, huge: huge.layers, noTrains: noTrains.layers,
+        const options = {showTrains: true, showBuses: true, subwayMinZoom: 9, busMinZoom: 14};
+        const wanted = m.desiredRegion(midtown, 13.4, options);
+        const small = m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), 16, options);
+        const city = m.desiredRegion(box(-74.2, 40.5, -73.7, 40.9), 11, options);
+        const state = m.desiredRegion(box(-80, 40, -72, 45), 7, options);
+        const world = m.desiredRegion(box(-250, -89, 250, 89), 9.5, options);
+        const noTrains = m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), 16, {...options, showTrains: false});
+        return {span: m.viewSpanKm(midtown), wanted, small: small.layers, city: [city.layers, city.hidden],
+                state: [state.layers, state.hidden], world: world.bbox, noTrains: noTrains.layers,
                 covers: m.subscriptionCovers(wanted, wanted, midtown),
                 coversAfterPan: m.subscriptionCovers(wanted, wanted, box(-73.98, 40.74, -73.94, 40.77)),
                 coversOtherLayers: m.subscriptionCovers({...wanted, layers: ["subway", "bus"]}, wanted, midtown),
-                coversAfterZoomIn: m.subscriptionCovers(wanted, m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76),
+                coversAfterZoomIn: m.subscriptionCovers(wanted, m.desiredRegion(box(-73.99, 40.75, -73.98, 40.76), 16,
                     {...options, showBuses: false}), box(-73.99, 40.75, -73.98, 40.76))};
     """, "region")
     assert result["span"] == pytest.approx(3.37, abs=0.05)
     assert result["wanted"]["layers"] == ["subway"]
     assert result["wanted"]["bbox"] == [-74.01, 40.7325, -73.95, 40.7775]
-    assert result["small"] == ["subway", "bus"] and result["huge"] == [] and result["noTrains"] == ["bus"]
+    assert result["small"] == ["subway", "bus"] and result["noTrains"] == ["bus"]
+    # The whole city is one subway view (the server's budget, not the page, bounds it); buses wait for zoom 14.
+    assert result["city"] == [["subway"], ["bus"]] and result["state"] == [[], ["subway", "bus"]]
+    assert result["world"] == [-180, -90, 180, 90]  # the margin never leaves WGS 84
     assert result["covers"] is True and result["coversAfterPan"] is False
     assert result["coversOtherLayers"] is False and result["coversAfterZoomIn"] is False
 
@@ -201,8 +207,9 @@ LIVE_FEED_HARNESS = """
     // A LiveFeed wired to fakes: a map whose view the test sets, a connection that records what is sent.
     const box = (w, s, e, n) => ({getWest: () => w, getSouth: () => s, getEast: () => e, getNorth: () => n});
     let view = box(-74.00, 40.74, -73.96, 40.77);
+    let zoom = 13;
     const handlers = {};
-    const map = {getBounds: () => view, on: (type, fn) => { handlers[type] = fn; }};
+    const map = {getBounds: () => view, getZoom: () => zoom, on: (type, fn) => { handlers[type] = fn; }};
     const sent = [];
     let open = false;  // like a real socket: nothing can be sent before the server's hello
     const connection = {state: "connecting", send: message => open && sent.push(message), start() {}, markLive() {}};
@@ -210,7 +217,7 @@ LIVE_FEED_HARNESS = """
     const renderer = {setVisibleKinds: k => kinds.push([...k]), request() {}};
     const popup = {rewatch() {}, applyArrivals() {}, applyAlerts() {}};
     const store = new m.VehicleStore();
-    const feed = new m.LiveFeed({map, store, renderer, popup, config: {vehicle_max_span_km: 8, bus_max_span_km: 3},
+    const feed = new m.LiveFeed({map, store, renderer, popup, config: {subway_min_zoom: 9, bus_min_zoom: 14},
         onHello() {}, onStateChange() {}, connect: () => connection});
     const v = (id, lon) => ({id, kind: "subway", route: "1", lon, lat: 40.75, bearing: 0, status: "stopped", age: 0});
     const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
@@ -270,20 +277,30 @@ def test_live_feed_coalesces_pans_and_hides_vehicles_when_zoomed_out(run_js):
         const immediately = sent.length;
         await sleep(600);
         const coalesced = sent.splice(0);
-        // Zoomed out to 40 km: nothing drawn, nothing subscribed; the zoom hint is wanted.
+        // The whole city (40 km) at zoom 11: one subscription for every train, buses hidden until zoom 14.
         view = box(-74.2, 40.55, -73.7, 40.9);
+        zoom = 11;
+        handlers.moveend();
+        await sleep(600);
+        const city = {sent: sent.splice(0), kinds: kinds.at(-1), hint: feed.zoomedOutTooFar, hidden: feed.wanted.hidden};
+        // Zoomed out past the city (zoom 8): nothing drawn, nothing new subscribed; the zoom hint is wanted.
+        view = box(-76, 39.5, -72, 42);
+        zoom = 8;
         handlers.moveend();
         await sleep(600);
         const zoomedOut = {sent: sent.splice(0), kinds: kinds.at(-1), hint: feed.zoomedOutTooFar};
         // Zoomed in close with trains toggled off: buses only.
         feed.setToggles({trains: false});
         view = box(-73.99, 40.75, -73.98, 40.76);
+        zoom = 16;
         handlers.moveend();
         await sleep(600);
-        return {immediately, coalesced, zoomedOut, closeUp: {sent: sent.splice(0), kinds: kinds.at(-1)}};
+        return {immediately, coalesced, city, zoomedOut, closeUp: {sent: sent.splice(0), kinds: kinds.at(-1)}};
     """, "live-feed", "vehicle-store")
     assert result["immediately"] == 0
     assert result["coalesced"] == [{"op": "subscribe", "bbox": [-73.91, 40.7325, -73.85, 40.7775], "layers": ["subway"]}]
+    assert result["city"] == {"sent": [{"op": "subscribe", "bbox": [-74.325, 40.4625, -73.575, 40.9875], "layers": ["subway"]}],
+                              "kinds": ["subway"], "hint": False, "hidden": ["bus"]}
     assert result["zoomedOut"] == {"sent": [], "kinds": [], "hint": True}
     assert result["closeUp"]["kinds"] == ["bus"]
     assert [m["layers"] for m in result["closeUp"]["sent"]] == [["bus"]]

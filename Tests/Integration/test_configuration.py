@@ -19,7 +19,7 @@ TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 LISTENING_STDOUT = re.compile(r"^trackside: listening on http://")
 # What the issue asks to be configurable, by option name.
 REQUIRED = {"host", "port", "event-loops", "max-connections", "max-message-size", "max-output-buffer",
-            "max-bbox-span", "max-watches", "compression", "compression-level", "allowed-origin", "public", "data",
+            "max-view-bytes", "max-watches", "compression", "compression-level", "allowed-origin", "public", "data",
             "gtfs", "source", "subway-base", "bus-time-url", "bus-time-key", "subway-interval", "bus-interval",
             "fetch-timeout", "log-level", "log-format", "config"}
 

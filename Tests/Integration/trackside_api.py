@@ -21,6 +21,21 @@ def replay_args(shared_data):
     return ["--source", f"replay:{shared_data / REPLAY}", "--gtfs", str(shared_data / GTFS), "--replay-loop"]
 
 
+# One snapshot of each of the seven subway feeds (2024-01-20, 19:04–19:08) on the 2018 static GTFS: the whole
+# network at once, for whole-city views. Replayed fast and looped, so every feed is in within a second or two.
+FULL_NETWORK_REPLAY = "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds"
+
+
+def full_network_args(shared_data):
+    """`trackside serve` arguments for the full-network replay."""
+    return ["--source", f"replay:{shared_data / FULL_NETWORK_REPLAY}", "--gtfs", str(shared_data / GTFS),
+            "--replay-speed", "100", "--replay-loop"]
+
+
+# New York City, Tottenville to the north Bronx and the Hudson to Nassau: about 48 km each way.
+NEW_YORK_CITY = (-74.26, 40.49, -73.70, 40.92)
+
+
 # The 7 train's four snapshots, 30 s apart from 11:28:25 (2019-06-01). Relative to ../shared/data.
 SEVEN_TRAIN_REPLAY = "gtfs-rt-samples/nyct-subway/replay/2019-06-01_7-train_4-snapshots-30s"
 

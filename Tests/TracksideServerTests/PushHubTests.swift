@@ -92,18 +92,28 @@ import TestSupport
         #expect(hub.publish([moved, east], now: 1003).flatMap(\.recipients).count == 3)
     }
 
+    @Test func aWholeCityViewIsWithinTheBudget() throws {
+        var hub = hub()
+        _ = hub.publish([west, east, bus], now: 1000)
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        // New York from Tottenville to the Bronx and Jamaica Bay to the Hudson: about 48 by 47 km.
+        let city = box(-74.26, 40.49, -73.70, 40.92)
+        #expect(max(city.widthKilometres, city.heightKilometres) > 47)
+        let snapshot = try message(to: client, in: hub.receive(subscribe(city), from: client, now: 1000))
+        #expect(snapshot.type == "snapshot" && snapshot.vehicleIDs == ["bus", "east", "west"])
+        #expect(try hub.vehicleList(.init(box: box(-80, 35, -70, 45))).isEmpty == false, "size alone is never refused")
+    }
+
     @Test func oversizedViewsAreRefusedAndTheOldViewStays() throws {
         var hub = hub { $0.limits.maximumVehiclesPerView = 2 }
         _ = hub.publish([west, east, bus], now: 1000)
         let client = ClientID(1)
         _ = hub.connect(client)
         _ = hub.receive(subscribe(eastBox), from: client, now: 1000)
-        let huge = try message(to: client, in: hub.receive(subscribe(box(-74.3, 40.5, -73.7, 40.9)), from: client, now: 1000))
-        #expect(huge.type == "error" && huge.code == "bbox_too_large")
-        #expect((huge.object["message"] as? String)?.contains("30 km") == true)
         let crowded = try message(to: client, in: hub.receive(subscribe(box(-73.999, 40.701, -73.971, 40.709)), from: client, now: 1000))
         #expect(crowded.code == "bbox_too_large" && (crowded.object["message"] as? String)?.contains("3 vehicles") == true)
-        #expect(throws: PushRequestError(.bboxTooLarge, "bbox holds 3 vehicles; the limit is 2")) {
+        #expect(throws: PushRequestError(.bboxTooLarge, "the view holds 3 vehicles; the limit is 2")) {
             try hub.vehicleList(.init(box: box(-73.999, 40.701, -73.971, 40.709)))
         }
         var moved = east
@@ -111,6 +121,29 @@ import TestSupport
         let delta = try message(to: client, in: hub.publish([west, moved, bus], now: 1001))
         #expect(delta.upsertIDs == ["east"])
         #expect(try message(to: client, in: hub.publish([moved], now: 1002)).removals.isEmpty)
+    }
+
+    @Test func viewsOverTheByteBudgetAreRefused() throws {
+        let published = [west, east, bus].map { PublishedVehicle($0, grid: Self.grid) }
+        let bytes = published.reduce(0) { $0 + $1.json.count + 1 }
+        var hub = hub { $0.limits.maximumBytesPerView = bytes - 1 }
+        _ = hub.publish([west, east, bus], now: 1000)
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        _ = hub.receive(subscribe(eastBox), from: client, now: 1000)
+        let all = box(-73.999, 40.701, -73.971, 40.709)
+        let heavy = try message(to: client, in: hub.receive(subscribe(all), from: client, now: 1000))
+        #expect(heavy.code == "bbox_too_large")
+        #expect(heavy.object["message"] as? String == "the view's vehicles take \(bytes) bytes; the limit is \(bytes - 1) bytes")
+        #expect(throws: PushRequestError(.bboxTooLarge, "the view's vehicles take \(bytes) bytes; the limit is \(bytes - 1) bytes")) {
+            try hub.vehicleList(.init(box: all))
+        }
+        // The refused subscribe changed nothing: the east view is still in force, and one byte more admits all three.
+        #expect(try message(to: client, in: hub.publish([west, east, bus], now: 1001)).upsertIDs.isEmpty)
+        var roomier = self.hub { $0.limits.maximumBytesPerView = bytes }
+        _ = roomier.publish([west, east, bus], now: 1000)
+        _ = roomier.connect(client)
+        #expect(try message(to: client, in: roomier.receive(subscribe(all), from: client, now: 1000)).vehicleIDs.count == 3)
     }
 
     @Test func subscribeFloodsAreRateLimited() throws {

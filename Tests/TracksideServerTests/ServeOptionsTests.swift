@@ -98,7 +98,7 @@ import WebSocketServer
             "--allowed-origin", "https://map.example.org", "--subprotocol", "trackside.v1", "--subprotocol", "json",
             "--compression-level", "9", "--compression-window-bits", "15", "--compression-client-window-bits", "10",
             "--compression-memory-level", "8", "--compression-min-size", "0",
-            "--max-bbox-span", "12.5", "--max-view-vehicles", "100", "--max-watches", "2", "--subscribe-burst", "3",
+            "--max-view-bytes", "65536", "--max-view-vehicles", "100", "--max-watches", "2", "--subscribe-burst", "3",
             "--subscribe-rate", "0.5", "--history-retention", "60", "--tick", "0.25", "--stale-after", "45",
             "--source", "replay:recordings", "--gtfs", "g.zip", "--data", "Data", "--sim-interval", "30", "--sim-seed", "42",
             "--replay-speed", "100", "--replay-skip", "5", "--show-no-scheduled-service", "--static-gtfs-url", "http://127.0.0.1:9/g.zip", "--cache", "cache",
@@ -121,7 +121,7 @@ import WebSocketServer
         #expect(settings.webSocket.compression == PerMessageDeflateConfiguration(
             serverMaxWindowBits: 15, clientMaxWindowBits: 10, memoryLevel: 8, compressionLevel: 9, minimumCompressedSize: 0))
         let limits = settings.application.limits
-        #expect(limits.maximumSpanKilometres == 12.5 && limits.maximumVehiclesPerView == 100 && limits.maximumWatches == 2)
+        #expect(limits.maximumBytesPerView == 65536 && limits.maximumVehiclesPerView == 100 && limits.maximumWatches == 2)
         #expect(limits.subscribeBurst == 3 && limits.subscribesPerSecond == 0.5)
         #expect(settings.application.historyRetention == 60 && settings.application.tickInterval == 0.25)
         #expect(settings.application.staleAfter == 45 && settings.application.source == .replay(directory: "recordings"))

@@ -40,8 +40,8 @@ import TestSupport
         #expect(stops.stops.count == 1_497)
         #expect(feed.stops.allSatisfy { stops.stops.contains(id: $0.id) })
 
-        let boroughs = try Inflate.decompress(Data(contentsOf: data.boroughBoundaries), format: .gzip)
-        #expect(boroughs.count == 3_168_412)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: data.baseMap.appendingPathComponent("basemap.json")))
+        #expect((manifest as? [String: Any])?["labels"] as? String == "labels.geojson")
         let stations = try JSONSerialization.jsonObject(with: Data(contentsOf: data.stationGroups)) as? [String: Any]
         #expect(stations?.count == 446)
     }

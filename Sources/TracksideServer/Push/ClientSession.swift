@@ -113,10 +113,9 @@ public struct ClientSession: Sendable {
             throw PushRequestError(.rateLimited, "too many subscribe/resume messages; retry in \(wait) ms")
         }
         let limits = context.limits
-        try limits.checkSpan(of: view.box)
         let region = Region(tiles: context.board.grid.tiles(covering: view.box), filter: view.filter)
         let visible = context.board.vehicles(in: region)
-        try limits.checkCount(visible.count)
+        try limits.checkBudget(of: visible)
         return (region, visible)
     }
 

@@ -197,10 +197,9 @@ public struct PushHub: Sendable {
     /// `GET /api/vehicles`: the latest tick's vehicles in a box, with the same outward
     /// rounding to tiles as a subscription, so REST and WebSocket views agree.
     public func vehicleList(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> [UInt8] {
-        try configuration.limits.checkSpan(of: view.box)
         let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
         let vehicles = board.vehicles(in: region)
-        try configuration.limits.checkCount(vehicles.count)
+        try configuration.limits.checkBudget(of: vehicles)
         return ServerMessage.vehicleList(epoch: configuration.epoch, seq: seq,
                                          timestampMilliseconds: ClientSession.milliseconds(tickTime), vehicles: vehicles)
     }

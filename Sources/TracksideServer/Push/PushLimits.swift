@@ -1,9 +1,14 @@
 /// Bounds on what one connection may ask for (docs/PROTOCOL.md lists the defaults).
+///
+/// A view is bounded by what it costs, not by its size on the ground: a whole-city subway view (New York is about
+/// 48 km across) is a few hundred trains and well within budget, while a dense bus view of a few kilometres may not
+/// be. Views over budget are refused, never clipped.
 public struct PushLimits: Sendable {
-    /// A bbox wider or taller than this many kilometres is refused with `bbox_too_large`.
-    public var maximumSpanKilometres: Double = 30
     /// A view that would show more vehicles than this is refused with `bbox_too_large`.
     public var maximumVehiclesPerView = 2500
+    /// A view whose vehicles' JSON would take more than this many bytes is refused with `bbox_too_large`; a list of
+    /// bus stops (`/api/bus-stops`) is held to the same budget.
+    public var maximumBytesPerView = 1 << 20
     /// Stations and routes one connection may watch at once.
     public var maximumWatches = 16
     /// Subscribe/resume messages accepted in a burst…
@@ -13,18 +18,19 @@ public struct PushLimits: Sendable {
 
     public init() {}
 
-    /// Refuses a box wider or taller than `maximumSpanKilometres`.
-    public func checkSpan(of box: BoundingBox) throws(PushRequestError) {
-        let span = max(box.widthKilometres, box.heightKilometres)
-        guard span <= maximumSpanKilometres else {
-            throw PushRequestError(.bboxTooLarge, "bbox spans \(Int(span.rounded())) km; the limit is \(Int(maximumSpanKilometres)) km")
+    /// Refuses a view of more than `maximumVehiclesPerView` vehicles or more than `maximumBytesPerView` bytes of
+    /// them (each vehicle's wire JSON and its separating comma).
+    public func checkBudget(of vehicles: [PublishedVehicle]) throws(PushRequestError) {
+        guard vehicles.count <= maximumVehiclesPerView else {
+            throw PushRequestError(.bboxTooLarge, "the view holds \(vehicles.count) vehicles; the limit is \(maximumVehiclesPerView)")
         }
+        try checkBytes(vehicles.reduce(0) { $0 + $1.json.count + 1 }, of: "vehicles")
     }
 
-    /// Refuses a view that would show more than `maximumVehiclesPerView` vehicles.
-    public func checkCount(_ count: Int) throws(PushRequestError) {
-        guard count <= maximumVehiclesPerView else {
-            throw PushRequestError(.bboxTooLarge, "bbox holds \(count) vehicles; the limit is \(maximumVehiclesPerView)")
+    /// Refuses `bytes` of `what` over `maximumBytesPerView`.
+    public func checkBytes(_ bytes: Int, of what: String) throws(PushRequestError) {
+        guard bytes <= maximumBytesPerView else {
+            throw PushRequestError(.bboxTooLarge, "the view's \(what) take \(bytes) bytes; the limit is \(maximumBytesPerView) bytes")
         }
     }
 }

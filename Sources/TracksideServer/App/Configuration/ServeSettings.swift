@@ -50,7 +50,7 @@ public struct ServeSettings: Sendable {
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
         application.stationAccessPath = options[O.stationAccess]
-        application.limits.maximumSpanKilometres = options[O.maxBBoxSpan]
+        application.limits.maximumBytesPerView = options[O.maxViewBytes]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]
         application.limits.maximumWatches = options[O.maxWatches]
         application.limits.subscribeBurst = options[O.subscribeBurst]

@@ -10,14 +10,14 @@ extension TracksideApp {
     func installBusStopRoutes(on router: Router) {
         let stops = boards.network.busStops
         router.get("/api/bus-stops") { [self] request in
-            let box: BoundingBox
             do throws(PushRequestError) {
-                box = try ClientRequest.boundingBox(query: request.query["bbox"])
-                try configuration.limits.checkSpan(of: box)
+                let box = try ClientRequest.boundingBox(query: request.query["bbox"])
+                let body = busStopsGeoJSON(stops.filter { box.contains($0.coordinate) })
+                try configuration.limits.checkBytes(body.count, of: "bus stops")
+                return .json(body)
             } catch {
                 return Self.errorResponse(error)
             }
-            return .json(busStopsGeoJSON(stops.filter { box.contains($0.coordinate) }))
         }
         router.get("/api/bus-stops/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in

@@ -103,8 +103,8 @@ public enum ServeOptions {
 
     // MARK: Push
 
-    public static let maxBBoxSpan = Option<Double>.number("max-bbox-span", "KM", in: 0.1...1000, default: application.limits.maximumSpanKilometres,
-                                                          help: "widest or tallest bbox a client may subscribe to, in kilometres (bbox_too_large beyond)")
+    public static let maxViewBytes = Option<Int>.integer("max-view-bytes", "BYTES", in: 1024...(1 << 30), default: application.limits.maximumBytesPerView,
+                                                         help: "most bytes of vehicle JSON one view may show, and of one /api/bus-stops answer (bbox_too_large beyond)")
     public static let maxViewVehicles = Option<Int>.integer("max-view-vehicles", in: 1...1_000_000, default: application.limits.maximumVehiclesPerView,
                                                             help: "most vehicles one view may show (bbox_too_large beyond)")
     public static let maxWatches = Option<Int>.integer("max-watches", in: 0...1000, default: application.limits.maximumWatches,
@@ -165,7 +165,7 @@ public enum ServeOptions {
             compressionClientWindowBits.declaration, compressionMemoryLevel.declaration, compressionMinSize.declaration,
         ]),
         OptionGroup("Push", [
-            maxBBoxSpan.declaration, maxViewVehicles.declaration, maxWatches.declaration, subscribeBurst.declaration,
+            maxViewVehicles.declaration, maxViewBytes.declaration, maxWatches.declaration, subscribeBurst.declaration,
             subscribeRate.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
