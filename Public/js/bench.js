@@ -1,6 +1,7 @@
 // `index.html?bench=N`: N synthetic vehicles moving through the view, fed as snapshot + deltas into the same
 // store and renderer as live data, while the page records frame times. Tests/Benchmarks/frame_time.py reads
-// `window.__bench`. Options: `seconds=10` (measured), `warmup=2`, `motion=0` (vehicles stand still: the reference).
+// `window.__bench`. Options: `seconds=10` (measured), `warmup=2`, `motion=0` (vehicles stand still: the reference),
+// `trains=1` (subway trains only, as a city-zoom view subscribes to).
 import { subwayLabel } from "./routes.js";
 import { vehicleTilesLoaded } from "./vehicle-layer.js";
 
@@ -12,12 +13,13 @@ export function runBench(map, store, renderer, { count, params }) {
   const seconds = Number(params.get("seconds") ?? 10);
   const warmup = Number(params.get("warmup") ?? 2);
   const moving = params.get("motion") !== "0";
+  const trainsOnly = params.get("trains") === "1";
   const random = seededRandom(7);
   const bounds = map.getBounds();
   const epoch = "bench";
   let seq = 1;
   const nowSeconds = () => Date.now() / 1000;
-  const vehicles = Array.from({ length: count }, (_, i) => vehicle(i, bounds, random, nowSeconds(), moving));
+  const vehicles = Array.from({ length: count }, (_, i) => vehicle(i, bounds, random, nowSeconds(), moving, null, trainsOnly));
   store.applySnapshot({ type: "snapshot", epoch, seq, ts: Date.now(), vehicles }, Date.now());
   renderer.request();
 
@@ -28,7 +30,7 @@ export function runBench(map, store, renderer, { count, params }) {
     for (const [index, state] of vehicles.entries()) {
       if (state.seg && state.seg.t1 <= now) {
         const [lon, lat] = state.seg.path[state.seg.path.length - 1];
-        vehicles[index] = vehicle(index, bounds, random, now, moving, [lon, lat]);
+        vehicles[index] = vehicle(index, bounds, random, now, moving, [lon, lat], trainsOnly);
         upsert.push(vehicles[index]);
       }
     }
@@ -84,8 +86,8 @@ export function runBench(map, store, renderer, { count, params }) {
 }
 
 /** A synthetic vehicle in the view; moving ones get a 2–4 point path walked in 20–60 s. */
-function vehicle(index, bounds, random, now, moving, from = null) {
-  const isBus = index % 4 === 3;
+function vehicle(index, bounds, random, now, moving, from = null, trainsOnly = false) {
+  const isBus = !trainsOnly && index % 4 === 3;
   const route = isBus ? busRoutes[index % busRoutes.length] : subwayRoutes[index % subwayRoutes.length];
   const west = bounds.getWest(), south = bounds.getSouth();
   const width = bounds.getEast() - west, height = bounds.getNorth() - south;
@@ -93,7 +95,8 @@ function vehicle(index, bounds, random, now, moving, from = null) {
   const path = [start];
   for (let i = 0, n = 1 + Math.floor(random() * 3); i < n; i++) {
     const [lon, lat] = path[path.length - 1];
-    const step = (0.002 + random() * 0.004) * (random() < 0.5 ? -1 : 1);
+    // Steps scale with the view, wider than 0.1° (city zooms), so trains there move a visible distance too.
+    const step = (0.002 + random() * 0.004) * Math.max(1, width / 0.1) * (random() < 0.5 ? -1 : 1);
     const next = i % 2 === 0 ? [clamp(lon + step, west, west + width), lat] : [lon, clamp(lat + step, south, south + height)];
     path.push(next);
   }

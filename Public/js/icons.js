@@ -135,29 +135,29 @@ function pill(route) {
 
 /** A white arrowhead pointing up (north before rotation), outlined so that it shows on a light map. */
 function arrow() {
-  const c = canvas(10, 8);
-  const ctx = c.context;
-  ctx.beginPath();
-  ctx.moveTo(5, 0.8); ctx.lineTo(9.2, 7.2); ctx.lineTo(0.8, 7.2);
-  ctx.closePath();
-  ctx.fillStyle = "#ffffff";
-  ctx.fill();
-  ctx.lineWidth = 1.2;
-  ctx.lineJoin = "round";
-  ctx.strokeStyle = "#1b1f24";
-  ctx.stroke();
-  return image(c);
+  return arrowhead(10, 8, 0.8, { fill: "#ffffff", outline: "#1b1f24", lineWidth: 1.2 });
 }
 
 /** The compact dot's direction mark: a small dark arrowhead pointing up (north before rotation). */
 function smallArrow() {
-  const c = canvas(6, 5);
+  return arrowhead(6, 5, 0.3, { fill: "#1b1f24" });
+}
+
+/** An upward triangle filling a `width` × `height` image less `inset` on each side, filled and maybe outlined. */
+function arrowhead(width, height, inset, { fill, outline = null, lineWidth = 0 }) {
+  const c = canvas(width, height);
   const ctx = c.context;
   ctx.beginPath();
-  ctx.moveTo(3, 0.3); ctx.lineTo(5.7, 4.7); ctx.lineTo(0.3, 4.7);
+  ctx.moveTo(width / 2, inset); ctx.lineTo(width - inset, height - inset); ctx.lineTo(inset, height - inset);
   ctx.closePath();
-  ctx.fillStyle = "#1b1f24";
+  ctx.fillStyle = fill;
   ctx.fill();
+  if (outline) {
+    ctx.lineWidth = lineWidth;
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = outline;
+    ctx.stroke();
+  }
   return image(c);
 }
 

@@ -1,5 +1,6 @@
 // The map page: builds the map, loads the static layers, and connects the live feed (or, with `?bench=N`, a
-// synthetic one for frame-time measurements). URL options: `at=lon,lat,zoom[,bearing]`, `bench=N`.
+// synthetic one for frame-time measurements). URL options: `at=lon,lat,zoom[,bearing]`, `bench=N`; with `bench`,
+// `basemap=1` also draws the server's base map, stations and their names (served by `trackside serve`).
 import { collectErrors, publishStatus } from "./page-status.js";
 import { drawIcon } from "./icons.js";
 import { emptyStyle, addStaticLayers, OfflineBaseMap, styleFonts } from "./map-style.js";
@@ -25,7 +26,9 @@ const defaults = { source: null, version: null, basemap: null, offline_basemap: 
 start().catch((error) => reportError(`start failed: ${error?.stack ?? error}`));
 
 async function start() {
-  const config = benchCount > 0 ? { ...defaults, source: "bench" } : { ...defaults, ...(await serverConfig()) };
+  const benchBaseMap = benchCount > 0 && params.get("basemap") === "1";
+  const config = benchCount > 0 && !benchBaseMap ? { ...defaults, source: "bench" }
+    : { ...defaults, ...(await serverConfig()), ...(benchCount > 0 ? { source: "bench" } : {}) };
   const map = createMap(config);
   const store = new VehicleStore();
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -84,6 +87,7 @@ async function start() {
 
   if (benchCount > 0) {
     const { runBench } = await import("./bench.js");
+    if (benchBaseMap) await loadStaticData(map, config);
     return runBench(map, store, renderer, { count: benchCount, params });
   }
 

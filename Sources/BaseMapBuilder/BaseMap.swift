@@ -38,37 +38,25 @@ public struct BaseMap: Sendable {
     /// A FeatureCollection of the features' polygons simplified for `level`, each with its `name` (and `kind`).
     static func shapes(_ features: [(AreaFeature, LabelKind?)], level: ZoomLevel) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 1 << 20)
-        json.object { root in
-            root.key("type"); root.value("FeatureCollection")
-            root.key("features")
-            root.array { list in
-                for (feature, kind) in features {
-                    let polygons = feature.polygons.compactMap { polygon in
-                        polygon.simplified(tolerance: level.tolerance, minimumArea: level.minimumArea)
-                            .flatMap { rounded($0, decimals: level.decimals) }
-                    }
-                    guard !polygons.isEmpty else { continue }
-                    list.object { item in
-                        item.key("type"); item.value("Feature")
-                        item.key("properties")
-                        item.object { properties in
-                            properties.key("name"); properties.value(feature.name)
-                            if let kind { properties.key("kind"); properties.value(kind.rawValue) }
-                        }
-                        item.key("geometry")
-                        item.object { geometry in
-                            geometry.key("type"); geometry.value("MultiPolygon")
-                            geometry.key("coordinates")
-                            geometry.array { parts in
-                                for polygon in polygons {
-                                    parts.array { rings in
-                                        for ring in polygon.rings { rings.array { write(ring, decimals: level.decimals, into: &$0) } }
-                                    }
-                                }
+        json.featureCollection { list in
+            for (feature, kind) in features {
+                let polygons = feature.polygons.compactMap { polygon in
+                    polygon.simplified(tolerance: level.tolerance, minimumArea: level.minimumArea)
+                        .flatMap { rounded($0, decimals: level.decimals) }
+                }
+                guard !polygons.isEmpty else { continue }
+                list.feature("MultiPolygon", coordinates: { coordinates in
+                    coordinates.array { parts in
+                        for polygon in polygons {
+                            parts.array { rings in
+                                for ring in polygon.rings { rings.array { write(ring, decimals: level.decimals, into: &$0) } }
                             }
                         }
                     }
-                }
+                }, properties: { properties in
+                    properties.key("name"); properties.value(feature.name)
+                    if let kind { properties.key("kind"); properties.value(kind.rawValue) }
+                })
             }
         }
         return json.bytes
@@ -87,27 +75,15 @@ public struct BaseMap: Sendable {
             for (rank, label) in sorted.enumerated() { rankByName["\(kind.rawValue)/\(label.0)"] = rank }
         }
         var json = JSONWriter(reservingCapacity: 64 << 10)
-        json.object { root in
-            root.key("type"); root.value("FeatureCollection")
-            root.key("features")
-            root.array { list in
-                for (name, kind, _, point) in placed {
-                    list.object { item in
-                        item.key("type"); item.value("Feature")
-                        item.key("properties")
-                        item.object { properties in
-                            properties.key("name"); properties.value(name)
-                            properties.key("kind"); properties.value(kind.rawValue)
-                            properties.key("rank"); properties.value(rankByName["\(kind.rawValue)/\(name)"] ?? 0)
-                        }
-                        item.key("geometry")
-                        item.object { geometry in
-                            geometry.key("type"); geometry.value("Point")
-                            geometry.key("coordinates")
-                            geometry.array { write(point, decimals: 5, into: &$0) }
-                        }
-                    }
-                }
+        json.featureCollection { list in
+            for (name, kind, _, point) in placed {
+                list.feature("Point", coordinates: { coordinates in
+                    coordinates.array { write(point, decimals: 5, into: &$0) }
+                }, properties: { properties in
+                    properties.key("name"); properties.value(name)
+                    properties.key("kind"); properties.value(kind.rawValue)
+                    properties.key("rank"); properties.value(rankByName["\(kind.rawValue)/\(name)"] ?? 0)
+                })
             }
         }
         return json.bytes

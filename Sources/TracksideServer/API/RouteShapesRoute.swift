@@ -22,38 +22,26 @@ extension TracksideApp {
     static func routeShapesGeoJSON(_ network: Network) -> [UInt8] {
         var seen = Set<[Coordinate]>()
         var json = JSONWriter(reservingCapacity: 256 * 1024)
-        json.object { o in
-            o.key("type"); o.value("FeatureCollection")
-            o.key("features")
-            o.array { features in
-                for shape in network.shapes where shape.polyline.points.count >= 2 {
-                    let points = DouglasPeucker.simplify(shape.polyline.points, tolerance: routeLineTolerance)
-                    guard seen.insert(points).inserted else { continue }
-                    let route = shape.routeID.flatMap { network.routes[$0] }
-                    features.object { f in
-                        f.key("type"); f.value("Feature")
-                        f.key("geometry")
-                        f.object { g in
-                            g.key("type"); g.value("LineString")
-                            g.key("coordinates")
-                            g.array { line in
-                                for point in points {
-                                    line.array { c in
-                                        c.value(point.longitude, decimals: 5)
-                                        c.value(point.latitude, decimals: 5)
-                                    }
-                                }
+        json.featureCollection { features in
+            for shape in network.shapes where shape.polyline.points.count >= 2 {
+                let points = DouglasPeucker.simplify(shape.polyline.points, tolerance: routeLineTolerance)
+                guard seen.insert(points).inserted else { continue }
+                let route = shape.routeID.flatMap { network.routes[$0] }
+                features.feature("LineString", coordinates: { line in
+                    line.array { line in
+                        for point in points {
+                            line.array { c in
+                                c.value(point.longitude, decimals: 5)
+                                c.value(point.latitude, decimals: 5)
                             }
                         }
-                        f.key("properties")
-                        f.object { p in
-                            p.key("shape"); p.value(shape.id)
-                            p.key("route"); if let id = shape.routeID { p.value(id) } else { p.null() }
-                            p.key("color"); if let color = route?.color { p.value("#" + color) } else { p.null() }
-                            p.key("text_color"); if let text = route?.textColor { p.value("#" + text) } else { p.null() }
-                        }
                     }
-                }
+                }, properties: { p in
+                    p.key("shape"); p.value(shape.id)
+                    p.key("route"); if let id = shape.routeID { p.value(id) } else { p.null() }
+                    p.key("color"); if let color = route?.color { p.value("#" + color) } else { p.null() }
+                    p.key("text_color"); if let text = route?.textColor { p.value("#" + text) } else { p.null() }
+                })
             }
         }
         return json.bytes
