@@ -1,4 +1,5 @@
 import Foundation
+import TransitEngine
 import WebSocketServer
 
 /// Every option of `trackside serve`, each declared once; defaults are read from the
@@ -117,6 +118,7 @@ public enum ServeOptions {
     // MARK: Source and data
 
     public static let source = Option<TracksideConfiguration.Source>.source
+    public static let profile = Option<ProfileChoice>.profile
     public static let gtfs = Option<[String]>.list(
         "gtfs", "PATH", shown: "demo: the bundled Data/gtfs/nyc_subway_gtfs.zip; mta: downloaded from --static-gtfs-url",
         help: "static GTFS folder or zip the network is built from (repeatable: subway, buses)")
@@ -162,7 +164,7 @@ public enum ServeOptions {
             subscribeRate.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
-            source.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
+            source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
             simulatorSeed.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),

@@ -50,6 +50,7 @@ public struct ServeSettings: Sendable {
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
         application.stationAccessPath = options[O.stationAccess]
+        application.profile = options[O.profile]
         application.limits.maximumSpanKilometres = options[O.maxBBoxSpan]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]
         application.limits.maximumWatches = options[O.maxWatches]

@@ -3,8 +3,8 @@ import TransitData
 
 /// `--source demo` (the default) and `--source sim`: a `ScheduleSimulator` published like live
 /// feeds. Every `interval` seconds it encodes the simulator's subway feed and its alerts feed
-/// at the wall-clock time and delivers the bytes (`<kind>-subway`, `<kind>-alerts`), which are
-/// decoded exactly like live MTA fetches.
+/// at the wall-clock time and delivers the bytes (`demo-subway` and `demo-alerts`; `sim-vehicles`
+/// and `sim-alerts` for a user's GTFS, whatever its mode), which are decoded exactly like live fetches.
 public final class SimulatorSource: FeedSource, Sendable {
     public let kind: String
     private let simulator: ScheduleSimulator
@@ -27,7 +27,7 @@ public final class SimulatorSource: FeedSource, Sendable {
         [ExpectedFeed(feedID: feedID, interval: interval), ExpectedFeed(feedID: alertsFeedID, interval: interval)]
     }
 
-    private var feedID: String { "\(kind)-subway" }
+    private var feedID: String { kind == "demo" ? "demo-subway" : "\(kind)-vehicles" }
     private var alertsFeedID: String { "\(kind)-alerts" }
 
     /// The simulated railway runs on the wall clock.

@@ -47,7 +47,6 @@ public final class TracksideApp: Sendable {
         self.logger = logger
         self.clock = clock
         startedAt = clock()
-        let profile = NYCTProfile()
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -66,7 +65,7 @@ public final class TracksideApp: Sendable {
             feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
         }
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds)))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
@@ -74,14 +73,14 @@ public final class TracksideApp: Sendable {
         boards = StationBoards(network: engine.network)
         servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
                                     settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
-        ingest = FeedIngest(profile: profile, logger: logger)
+        ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
             // The first feed is the timetable the simulator runs; later ones only add to the network.
             do {
                 let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
                                                       seed: configuration.simulatorSeed)
-                source = SimulatorSource(kind: "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                source = SimulatorSource(kind: configuration.source == .simulation ? "sim" : "demo", simulator: simulator, interval: configuration.simulatorInterval,
                                          clock: clock)
             } catch let error as TracksideConfiguration.ConfigurationError {
                 throw error

@@ -11,6 +11,9 @@ public struct NYCTProfile: AgencyProfile {
 
     public init() {}
 
+    public var name: String { "nyct" }
+    public var readsTripUpdatesAgainstTimetable: Bool { false }
+
     /// NYCT's `direction_id` 0 runs north (towards the Bronx and Manhattan's top end), 1 south.
     public func direction(forDirectionID directionID: String) -> String {
         switch directionID {
