@@ -120,6 +120,14 @@ public struct ClientSession: Sendable {
         return (region, visible)
     }
 
+    /// Every topic this connection follows (`TopicRegistry`): its view, its stations and routes.
+    public var topics: Set<Topic> { Set(orderedTopics) }
+
+    /// The same in a stable order: the view, then stations, then routes, each sorted.
+    var orderedTopics: [Topic] {
+        (region.map { [Topic.region($0)] } ?? []) + stations.sorted().map(Topic.station) + routes.sorted().map(Topic.route)
+    }
+
     static func milliseconds(_ seconds: Double) -> Int64 {
         Int64((seconds * 1000).rounded())
     }
