@@ -153,7 +153,8 @@ public final class TracksideApp: Sendable {
         }
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
-        push.publish(states, tickStarted: started)
+        push.publish(states, feedTime: feedTime, tickStarted: started)
+        publishVehicles(states, at: feedTime)
         publishBoards(at: feedTime)
         publishAlerts(at: feedTime)
     }

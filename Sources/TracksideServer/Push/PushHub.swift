@@ -38,6 +38,8 @@ public struct PushHub: Sendable {
     /// The latest tick's number (0 before the first tick) and time in seconds.
     public private(set) var seq: UInt64 = 0
     public private(set) var tickTime: Double = 0
+    /// The feeds' clock at the latest tick (a replay's is the recording's), nil before the first.
+    public private(set) var feedTime: Double?
     private var sessions: [ClientID: ClientSession] = [:]
     /// Who follows what, and what each topic was last sent.
     private var registry = TopicRegistry()
@@ -63,14 +65,19 @@ public struct PushHub: Sendable {
     public var watchCount: Int {
         registry.topics.reduce(0) { count, topic in
             switch topic.key {
-            case .station, .route: count + topic.value.count
-            case .region, .vehicle: count
+            case .station, .route, .vehicle: count + topic.value.count
+            case .region: count
             }
         }
     }
     /// Stations (and bus stops) someone watches: the tick computes arrivals only for these.
     public var watchedStations: Set<String> {
         Set(registry.topics.keys.compactMap { if case .station(let id) = $0 { id } else { nil } })
+    }
+
+    /// Vehicles someone watches: the tick computes itineraries only for these.
+    public var watchedVehicles: Set<String> {
+        Set(registry.topics.keys.compactMap { if case .vehicle(let id) = $0 { id } else { nil } })
     }
 
     /// The regions shown, with who shows each.
@@ -115,7 +122,8 @@ public struct PushHub: Sendable {
     }
 
     /// What a new follower of `topic` gets at once: a station its latest board and its alerts
-    /// (`reset`), a route its alerts; a view is answered by the subscribe reply itself.
+    /// (`reset`), a route its alerts, a vehicle its card as last pushed (a vehicle nobody watched
+    /// yet gets its first with the next tick); a view is answered by the subscribe reply itself.
     private mutating func followed(_ topic: Topic, by client: ClientID) -> [Delivery] {
         switch topic {
         case .station(let station):
@@ -123,9 +131,34 @@ public struct PushHub: Sendable {
             return board + [alertReset(.station(station), to: client)]
         case .route(let route):
             return [alertReset(.route(route), to: client)]
-        case .region, .vehicle:
+        case .vehicle:
+            return registry.sent(to: topic).vehicle.map { [Delivery(message: $0, recipients: [client])] } ?? []
+        case .region:
             return []
         }
+    }
+
+    /// The hook for vehicle cards, called after each `publish`: the itineraries of the watched
+    /// vehicles (`VehicleItinerary.writeMembers` fragments, by vehicle id). Each watched
+    /// vehicle's watchers get a `vehicle` message with its published state and itinerary when
+    /// either changed, and one with `"vehicle":null` when it is no longer published.
+    public mutating func updateVehicles(itineraries: [String: [UInt8]]) -> [Delivery] {
+        var deliveries: [Delivery] = []
+        for (topic, followers) in registry.topics {
+            guard case .vehicle(let id) = topic else { continue }
+            let published = board.vehicles[id]
+            let message = ServerMessage.vehicle(id: id, state: published?.json,
+                                                itinerary: published == nil ? nil : itineraries[id] ?? [])
+            guard registry.sent(to: topic).vehicle != message else { continue }
+            registry.record({ $0.vehicle = message }, for: topic)
+            deliveries.append(Delivery(message: message, recipients: Array(followers)))
+        }
+        return deliveries
+    }
+
+    /// `GET /api/vehicles/{id}`: the published state of one vehicle, nil when no such vehicle is published.
+    public func vehicle(_ id: String) -> VehicleState? {
+        board.vehicles[id]?.state
     }
 
     /// New alerts computed at `now` (the feeds' time), `stale` when an alerts feed is: each
@@ -164,7 +197,8 @@ public struct PushHub: Sendable {
     /// returns one delta per region that changed, plus one empty delta shared by every
     /// other subscriber — so each client sees every seq and can tell a lost message from a
     /// quiet tick.
-    public mutating func publish(_ states: [VehicleState], now: Double) -> [Delivery] {
+    /// `feedTime` is the feeds' clock at the tick, which every delta carries as `feed_ts`.
+    public mutating func publish(_ states: [VehicleState], now: Double, feedTime: Double? = nil) -> [Delivery] {
         // Vehicles a client already draws right keep their published state, so they are not resent.
         let published = board.states
         let next = states.map { state in
@@ -174,6 +208,7 @@ public struct PushHub: Sendable {
         let changes = board.apply(diff)
         seq += 1
         tickTime = now
+        self.feedTime = feedTime
         history.record(seq: seq, time: now, changes: changes)
         let timestamp = ClientSession.milliseconds(now)
         var deliveries: [Delivery] = []
@@ -185,12 +220,12 @@ public struct PushHub: Sendable {
                 continue
             }
             let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                              upserts: delta.upserts, removals: delta.removals)
+                                              feedTime: feedTime, upserts: delta.upserts, removals: delta.removals)
             deliveries.append(Delivery(message: message, recipients: Array(clients)))
         }
         if !unchanged.isEmpty {
             let empty = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                            upserts: [], removals: [])
+                                            feedTime: feedTime, upserts: [], removals: [])
             deliveries.append(Delivery(message: empty, recipients: unchanged))
         }
         return deliveries
@@ -226,7 +261,7 @@ public struct PushHub: Sendable {
 
     private var context: ClientSession.Context {
         ClientSession.Context(epoch: configuration.epoch, seq: seq, board: board, history: history,
-                              limits: configuration.limits)
+                              limits: configuration.limits, feedTime: feedTime)
     }
 }
 

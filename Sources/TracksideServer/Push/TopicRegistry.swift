@@ -19,7 +19,8 @@ public enum Topic: Hashable, Sendable {
 /// A topic exists while someone follows it: when its last follower leaves, what it was sent
 /// is forgotten too, so a later follower starts afresh.
 ///
-/// Adding a topic kind (the vehicle watch is the model):
+/// Adding a topic kind (the vehicle watch is the model: `.vehicle`, `Sent.vehicle`,
+/// `ClientSession.vehicles`, `PushHub.updateVehicles`):
 /// 1. a case in `Topic`, and, if its followers are sent something that must be diffed, a field
 ///    in `TopicRegistry.Sent`;
 /// 2. `ClientSession.topics` lists the connection's topics of that kind (the session parses the
@@ -36,6 +37,8 @@ public struct TopicRegistry: Sendable {
         public var board: (board: ArrivalBoard, message: [UInt8])?
         /// A station's or route's alerts, by alert id.
         public var alerts: [String: PublishedAlert]?
+        /// A vehicle's last `vehicle` message (its card).
+        public var vehicle: [UInt8]?
     }
 
     private var followers: [Topic: Set<ClientID>] = [:]
