@@ -13,6 +13,7 @@ import math
 import os
 import pathlib
 import subprocess
+import time
 import zipfile
 from zoneinfo import ZoneInfo
 
@@ -163,3 +164,86 @@ def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(st
     assert len(states) >= 14 and all(state["kind"] == "bus" for state in states), states
     none = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=subway")
     assert (none["vehicles"] if isinstance(none, dict) else none) == []
+
+
+def point_to_line_metres(point, line):
+    """Distance in metres from (lon, lat) to a polyline of [lon, lat] points (local equirectangular frame)."""
+    lon0, lat0 = point
+    scale = math.cos(math.radians(lat0))
+    def xy(p):
+        return ((p[0] - lon0) * 111_320 * scale, (p[1] - lat0) * 110_574)
+    best = math.inf
+    for a, b in zip(line, line[1:]):
+        (ax, ay), (bx, by) = xy(a), xy(b)
+        dx, dy = bx - ax, by - ay
+        t = 0 if dx == dy == 0 else max(0, min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy)))
+        best = min(best, math.hypot(ax + t * dx, ay + t * dy))
+    return best
+
+
+# 2024-06-04 (a Tuesday) 18:00 in Cairns (UTC+10), 04:00 in New York: the buses' daytime, whatever the hour the
+# test runs at, and an hour at which "tomorrow" in Cairns is still "later today" in New York.
+CAIRNS_EVENING = 1717488000
+
+
+def test_a_simulated_bus_network_moves_along_its_shapes_with_its_own_defaults(start_trackside, agencies):
+    """Cairns' GTFS (Sunbus, 2014) under --source sim: the page's defaults come from the network (title after
+    agency_name, the agency's zone, its stops' middle as the opening view, no NYC land), the vehicles are buses
+    labelled by route_short_name in /api/routes, they run along their routes' shapes and advance, the source
+    says sim, and the demo alerts speak of buses, with `when` counted in the agency's days."""
+    gtfs = agencies / "cairns_gtfs.zip"
+    server = start_trackside("--source", "sim", "--gtfs", gtfs, "--sim-start", CAIRNS_EVENING, "--sim-interval", "2",
+                             "--max-bbox-span", "100", wait_ready=True)
+    config = get_json(server, "/api/config")
+    agency = table(gtfs, "agency.txt")[0]
+    assert config["source"] == "sim" and config["profile"] == "standard" and config["modes"] == ["bus"]
+    assert config["agency"] == agency["agency_name"] and config["title"] == f"Trackside — live {agency['agency_name']}"
+    assert config["timezone"] == "Australia/Brisbane" and config["land"] is None
+    view = config["initial_view"]
+    stops = [(float(s["stop_lon"]), float(s["stop_lat"])) for s in table(gtfs, "stops.txt")]
+    lons, lats = sorted(p[0] for p in stops), sorted(p[1] for p in stops)
+    assert view["center"] == [round(lons[len(lons) // 2], 5), round(lats[len(lats) // 2], 5)]
+    assert view["bounds"] == [[round(lons[0], 5), round(lats[0], 5)], [round(lons[-1], 5), round(lats[-1], 5)]]
+    assert 145.6 < view["center"][0] < 145.9 and -17.1 < view["center"][1] < -16.8, view  # Cairns, not Times Square
+    assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["sim-alerts", "sim-vehicles"]
+
+    routes = get_json(server, "/api/routes")["features"]
+    names = {route["route_id"]: route["route_short_name"] for route in table(gtfs, "routes.txt")}
+    assert routes and all(f["properties"]["short_name"] == names[f["properties"]["route"]] for f in routes)
+    assert all(f["properties"]["kind"] == "bus" for f in routes)
+    lines = {}
+    for feature in routes:
+        lines.setdefault(feature["properties"]["route"], []).append(feature["geometry"]["coordinates"])
+
+    bbox = ",".join(map(str, [lons[0], lats[0], lons[-1], lats[-1]]))
+    first = {v["id"]: v for v in get_json(server, f"/api/vehicles?bbox={bbox}&layers=bus")["vehicles"]}
+    assert len(first) >= 10, first
+    for state in first.values():
+        assert state["kind"] == "bus" and "track" not in state, state
+        off = min(point_to_line_metres((state["lon"], state["lat"]), line) for line in lines[state["route"]])
+        assert off < 25, (state, off)
+    assert get_json(server, f"/api/vehicles?bbox={bbox}&layers=subway")["vehicles"] == []
+    moved = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(moved) < 3:
+        time.sleep(1)
+        later = {v["id"]: v for v in get_json(server, f"/api/vehicles?bbox={bbox}&layers=bus")["vehicles"]}
+        moved = [i for i, v in first.items() if i in later and v["status"] == "moving"
+                 and (later[i]["lat"], later[i]["lon"]) != (v["lat"], v["lon"])]
+    assert len(moved) >= 3, "the simulated buses do not advance"
+
+    alerts = get_json(server, "/api/alerts")["alerts"]
+    suspension = next(a for a in alerts if a["type"] == "Part Suspended")
+    # 01:00–05:00 of the next day in Cairns: tomorrow there (from New York it would be later today).
+    assert suspension["when"] == "tomorrow", suspension
+    assert all("train" not in a["header"] and "signal" not in a["header"] for a in alerts), alerts
+    assert not any("elevator" in a["header"] for a in alerts)
+
+
+def test_nyc_keeps_its_own_defaults(start_trackside):
+    """The bundled NYC demo: NYC Transit's rules, Times Square, the boroughs as land, subway trains."""
+    server = start_trackside(wait_ready=True)
+    config = get_json(server, "/api/config")
+    assert config["profile"] == "nyct" and config["land"] == "nyc-boroughs" and config["modes"] == ["subway"]
+    assert config["initial_view"]["center"] == [-73.9855, 40.758] and config["timezone"] == "America/New_York"
+    assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["demo-alerts", "demo-subway"]

@@ -37,6 +37,8 @@ public final class TracksideApp: Sendable {
     let clock: @Sendable () -> Double
     /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
     let timeZoneIdentifier: String?
+    /// The network's agency (`agency_name` of the first GTFS feed's first agency), which the page is titled after.
+    let agencyName: String?
 
     /// Loads the network and prepares the source; nothing runs until `start()`.
     public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
@@ -70,9 +72,12 @@ public final class TracksideApp: Sendable {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
+        agencyName = feeds.first?.agencies.first?.name
         boards = StationBoards(network: engine.network)
-        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
-                                    settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
+        // Alerts' `when` (today, tomorrow) counts the agency's days.
+        var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
+        if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
+        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops }, settings: alertSettings)
         ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
@@ -81,6 +86,7 @@ public final class TracksideApp: Sendable {
                 let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
                                                       seed: configuration.simulatorSeed)
                 source = SimulatorSource(kind: configuration.source == .simulation ? "sim" : "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                                         start: configuration.simulatorStart,
                                          clock: clock)
             } catch let error as TracksideConfiguration.ConfigurationError {
                 throw error

@@ -54,6 +54,8 @@ public struct TracksideConfiguration: Sendable {
     public var simulatorInterval = 15.0
     /// The simulator's seed: the same seed gives the same delays.
     public var simulatorSeed: UInt64 = 1
+    /// The instant the simulator's clock starts at (`--sim-start`); nil: now, the wall clock.
+    public var simulatorStart: Double?
     /// The live feeds `--source mta` polls.
     public var mtaFeeds = MTAFeeds(busTimeKey: nil)
     /// Seconds a live fetch may take.

@@ -73,7 +73,7 @@ public struct RealtimeTimetable: Sendable {
                 if let carried {
                     predictions.append(StopTimePrediction(stopID: schedule.stopID(of: call),
                                                           arrival: scheduledArrival.map { $0 + carried },
-                                                          departure: scheduledDeparture.map { $0 + carried }))
+                                                          departure: scheduledDeparture.map { $0 + carried }, delay: carried))
                 }
                 continue
             }
@@ -92,7 +92,7 @@ public struct RealtimeTimetable: Sendable {
             carried = Self.difference(departure, scheduledDeparture) ?? arrivalDelay
             guard arrival != nil || departure != nil else { continue }
             predictions.append(StopTimePrediction(stopID: update.stopId.flatMap { $0.isEmpty ? nil : $0 } ?? schedule.stopID(of: call),
-                                                  arrival: arrival, departure: departure))
+                                                  arrival: arrival, departure: departure, delay: arrivalDelay ?? carried))
         }
         return predictions
     }

@@ -42,3 +42,13 @@ extension Option where Value == ProfileChoice {
         ProfileChoice(rawValue: $0)
     }
 }
+
+extension Option where Value == Double? {
+    /// `--sim-start`.
+    static let simulatorStart = Option("sim-start", "UNIX_SECONDS", default: nil, shown: "now",
+                                       expected: "seconds since the Unix epoch, from 0 to 253402300799",
+                                       help: "the instant the simulator's clock starts at, then running at wall speed "
+                                           + "(demo, sim): a timetable's daytime whatever the hour here", isNumeric: true) { text in
+        Double(text).flatMap { $0.isFinite && (0...253_402_300_799).contains($0) ? $0 : nil }
+    }
+}

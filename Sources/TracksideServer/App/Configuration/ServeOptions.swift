@@ -130,6 +130,7 @@ public enum ServeOptions {
     public static let simulatorInterval = Option<Double>.number("sim-interval", in: 1...3600, default: application.simulatorInterval,
                                                                 help: "seconds between simulator publications (demo, sim)")
     public static let simulatorSeed = Option<UInt64>.simulatorSeed
+    public static let simulatorStart = Option<Double?>.simulatorStart
     public static let replaySpeed = Option<Double>.number("replay-speed", "X", in: 0.001...1_000_000, default: application.replaySpeed,
                                                           help: "replay this many times faster than recorded")
     public static let replayLoop = Option<Bool>.flag("replay-loop", default: application.replayLoops,
@@ -165,7 +166,7 @@ public enum ServeOptions {
         ]),
         OptionGroup("Source and data", [
             source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
-            simulatorSeed.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
+            simulatorSeed.declaration, simulatorStart.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),
         LiveFeedOptions.group,

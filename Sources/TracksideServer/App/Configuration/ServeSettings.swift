@@ -61,6 +61,7 @@ public struct ServeSettings: Sendable {
         application.staleAfter = options[O.staleAfter]
         application.simulatorInterval = options[O.simulatorInterval]
         application.simulatorSeed = options[O.simulatorSeed]
+        application.simulatorStart = options[O.simulatorStart]
         application.replaySpeed = options[O.replaySpeed]
         application.replayLoops = options[O.replayLoop]
         application.replaySkip = options[O.replaySkip]
