@@ -50,6 +50,7 @@ struct ServeCommand: CLICommand {
         }
 
         let router = Router()
+        router.setPolicy(settings.crossOrigin)
         // Liveness only: answering at all is the signal, so it never depends on feeds.
         router.get("/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
         // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
@@ -57,6 +58,12 @@ struct ServeCommand: CLICommand {
             try BaseMapRoute.bundled(dataFolder: settings.dataFolder).install(on: router)
         } catch {
             logger.warning("no base map: \(error)")
+        }
+        // The OpenAPI document and the push protocol's JSON Schemas, from docs/ beside Data/.
+        do {
+            try APIContract.bundled(dataFolder: settings.dataFolder).install(on: router)
+        } catch {
+            logger.warning("no /api/openapi.json: \(error)")
         }
         if settings.enableEcho {
             router.webSocketEcho("/echo", configuration: settings.webSocket)
