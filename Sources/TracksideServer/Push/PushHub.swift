@@ -38,6 +38,8 @@ public struct PushHub: Sendable {
     /// The latest tick's number (0 before the first tick) and time in seconds.
     public private(set) var seq: UInt64 = 0
     public private(set) var tickTime: Double = 0
+    /// The feeds' clock at the latest tick (a replay's is the recording's), nil before the first.
+    public private(set) var feedTime: Double?
     private var sessions: [ClientID: ClientSession] = [:]
     private var subscribers: [Region: Set<ClientID>] = [:]
     private var watchers: [String: Set<ClientID>] = [:]
@@ -52,6 +54,9 @@ public struct PushHub: Sendable {
     private var alertsStale = false
     /// What the watchers of each watched scope were last sent, by alert id.
     private var sentAlerts: [AlertScope: [String: PublishedAlert]] = [:]
+    private var vehicleWatchers: [String: Set<ClientID>] = [:]
+    /// The `vehicle` message each watched vehicle's watchers were last sent.
+    private var vehicleMessages: [String: [UInt8]] = [:]
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -64,9 +69,13 @@ public struct PushHub: Sendable {
     public var regionCount: Int { subscribers.count }
     /// Connections showing a view, and station and route watches over all connections.
     public var subscriptionCount: Int { subscribers.values.reduce(0) { $0 + $1.count } }
-    public var watchCount: Int { (Array(watchers.values) + routeWatchers.values).reduce(0) { $0 + $1.count } }
+    public var watchCount: Int {
+        (Array(watchers.values) + routeWatchers.values + vehicleWatchers.values).reduce(0) { $0 + $1.count }
+    }
     /// Stations someone watches: the tick computes arrivals only for these.
     public var watchedStations: Set<String> { Set(watchers.keys) }
+    /// Vehicles someone watches: the tick computes itineraries only for these.
+    public var watchedVehicles: Set<String> { Set(vehicleWatchers.keys) }
 
     /// A new connection: its `hello`.
     public mutating func connect(_ client: ClientID) -> Delivery {
@@ -82,6 +91,7 @@ public struct PushHub: Sendable {
         if let region = session.region { leave(region, client) }
         for station in session.stations { unwatch(station, client) }
         for route in session.routes { unwatchRoute(route, client) }
+        for vehicle in session.vehicles { unwatchVehicle(vehicle, client) }
     }
 
     /// A text message from a connection: its reply, and when the message started a watch, the
@@ -108,7 +118,35 @@ public struct PushHub: Sendable {
             routeWatchers[route, default: []].insert(client)
             deliveries.append(alertReset(.route(route), to: client))
         }
+        for vehicle in before.vehicles.subtracting(session.vehicles) { unwatchVehicle(vehicle, client) }
+        for vehicle in session.vehicles.subtracting(before.vehicles) {
+            vehicleWatchers[vehicle, default: []].insert(client)
+            // The card as last pushed; a vehicle nobody watched yet gets its first one with the next tick.
+            if let message = vehicleMessages[vehicle] { deliveries.append(Delivery(message: message, recipients: [client])) }
+        }
         return deliveries
+    }
+
+    /// The hook for vehicle cards, called after each `publish`: the itineraries of the watched
+    /// vehicles (`VehicleItinerary.writeMembers` fragments, by vehicle id). Each watched
+    /// vehicle's watchers get a `vehicle` message with its published state and itinerary when
+    /// either changed, and one with `"vehicle":null` when it is no longer published.
+    public mutating func updateVehicles(itineraries: [String: [UInt8]]) -> [Delivery] {
+        var deliveries: [Delivery] = []
+        for (id, clients) in vehicleWatchers {
+            let published = board.vehicles[id]
+            let message = ServerMessage.vehicle(id: id, state: published?.json,
+                                                itinerary: published == nil ? nil : itineraries[id] ?? [])
+            guard vehicleMessages[id] != message else { continue }
+            vehicleMessages[id] = message
+            deliveries.append(Delivery(message: message, recipients: Array(clients)))
+        }
+        return deliveries
+    }
+
+    /// `GET /api/vehicles/{id}`: the published state of one vehicle, nil when no such vehicle is published.
+    public func vehicle(_ id: String) -> VehicleState? {
+        board.vehicles[id]?.state
     }
 
     /// New alerts computed at `now` (the feeds' time), `stale` when an alerts feed is: each
@@ -153,7 +191,8 @@ public struct PushHub: Sendable {
     /// returns one delta per region that changed, plus one empty delta shared by every
     /// other subscriber — so each client sees every seq and can tell a lost message from a
     /// quiet tick.
-    public mutating func publish(_ states: [VehicleState], now: Double) -> [Delivery] {
+    /// `feedTime` is the feeds' clock at the tick, which every delta carries as `feed_ts`.
+    public mutating func publish(_ states: [VehicleState], now: Double, feedTime: Double? = nil) -> [Delivery] {
         // Vehicles a client already draws right keep their published state, so they are not resent.
         let published = board.states
         let next = states.map { state in
@@ -163,6 +202,7 @@ public struct PushHub: Sendable {
         let changes = board.apply(diff)
         seq += 1
         tickTime = now
+        self.feedTime = feedTime
         history.record(seq: seq, time: now, changes: changes)
         let timestamp = ClientSession.milliseconds(now)
         var deliveries: [Delivery] = []
@@ -174,12 +214,12 @@ public struct PushHub: Sendable {
                 continue
             }
             let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                              upserts: delta.upserts, removals: delta.removals)
+                                              feedTime: feedTime, upserts: delta.upserts, removals: delta.removals)
             deliveries.append(Delivery(message: message, recipients: Array(clients)))
         }
         if !unchanged.isEmpty {
             let empty = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                            upserts: [], removals: [])
+                                            feedTime: feedTime, upserts: [], removals: [])
             deliveries.append(Delivery(message: empty, recipients: unchanged))
         }
         return deliveries
@@ -207,7 +247,7 @@ public struct PushHub: Sendable {
 
     private var context: ClientSession.Context {
         ClientSession.Context(epoch: configuration.epoch, seq: seq, board: board, history: history,
-                              limits: configuration.limits)
+                              limits: configuration.limits, feedTime: feedTime)
     }
 
     private mutating func leave(_ region: Region, _ client: ClientID) {
@@ -220,6 +260,14 @@ public struct PushHub: Sendable {
         if watchers[station]?.isEmpty == true {
             watchers[station] = nil
             sentAlerts[.station(station)] = nil
+        }
+    }
+
+    private mutating func unwatchVehicle(_ vehicle: String, _ client: ClientID) {
+        vehicleWatchers[vehicle]?.remove(client)
+        if vehicleWatchers[vehicle]?.isEmpty == true {
+            vehicleWatchers[vehicle] = nil
+            vehicleMessages[vehicle] = nil
         }
     }
 
