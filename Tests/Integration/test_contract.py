@@ -10,6 +10,7 @@ import shutil
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from websockets.sync.client import connect
@@ -106,6 +107,11 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     client.until(lambda m: watched.append(m) or {"arrivals", "alerts"} <= {w["type"] for w in watched})
     arrivals = next(m for m in watched if m["type"] == "arrivals")
     assert arrivals["station"] == "127" and arrivals["groups"]
+    train = snapshot["vehicles"][0]["id"]
+    client.send({"op": "watch", "vehicle": train})
+    card = client.until(lambda m: m["type"] == "vehicle")
+    assert card["id"] == train
+    client.send({"op": "unwatch", "vehicle": train})
     client.send({"op": "resume", "epoch": hello["epoch"], "seq": snapshot["seq"], "bbox": MANHATTAN, "layers": ["subway"]})
     client.until(lambda m: m["type"] in ("delta", "snapshot") and m["seq"] >= snapshot["seq"])
     codes = set()
@@ -126,6 +132,8 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     assert vehicles["vehicles"]
     rest.check(subway, "/api/vehicles", "/api/vehicles?bbox=1,2,3", 400)
     rest.check(subway, "/api/vehicles", "/api/vehicles?bbox=-75,40,-73,41.5", 400)
+    rest.check(subway, "/api/vehicles/{id}", "/api/vehicles/" + urllib.parse.quote(vehicles["vehicles"][0]["id"], safe=""))
+    rest.check(subway, "/api/vehicles/{id}", "/api/vehicles/no-such-train", 404)
     rest.check(subway, "/api/config", "/api/config")
     rest.check(subway, "/api/feeds", "/api/feeds")
     rest.check(subway, "/api/stations", "/api/stations")
@@ -197,7 +205,7 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     assert client.until(lambda m: m["type"] == "arrivals")["bus_stop"] == "308209"
     client.close()
 
-    assert set(seen_messages) == {"hello", "snapshot", "delta", "arrivals", "alerts", "error"}, seen_messages
+    assert set(seen_messages) == {"hello", "snapshot", "delta", "arrivals", "alerts", "vehicle", "error"}, seen_messages
     documented = {path for path, item in contract.DOCUMENT["paths"].items() if "get" in item}
     unchecked = documented - set(rest.seen) - {"/ws"}
     assert not unchecked, f"documented but never checked against a real answer: {sorted(unchecked)}"
