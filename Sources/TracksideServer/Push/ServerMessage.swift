@@ -1,4 +1,5 @@
 import TransitData
+import TransitEngine
 
 /// Serialises the server → client messages of docs/PROTOCOL.md. Vehicles are inserted as
 /// their cached JSON, so building a message is a copy of bytes.
@@ -13,6 +14,13 @@ public enum ServerMessage {
             o.key("epoch"); o.value(epoch)
             o.key("source"); o.value(source)
         }
+        return json.bytes
+    }
+
+    /// A station's or bus stop's `arrivals` message, the same bytes REST answers.
+    public static func arrivals(_ board: ArrivalBoard) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 512)
+        board.writeJSON(to: &json)
         return json.bytes
     }
 
