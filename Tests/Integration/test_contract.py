@@ -4,34 +4,23 @@ documented, and its body must validate), the server serves both as the repositor
 the `trackside.v1` subprotocol. Replays: the 1–6/S subway snapshots (vehicles, boards, errors), the MTA alerts feed
 (alerts with content), and a Bus Time StopMonitoring response on a one-stop bus GTFS (bus stops and their boards)."""
 import json
-import pathlib
 import re
 import shutil
 import socket
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 from websockets.sync.client import connect
 
 import contract
 import websocket_raw as raw
 from test_bus_stops import SM_FILE, b63_gtfs
-from trackside_api import GTFS, REPLAY
+from trackside_api import GTFS, REPLAY, fetch
 
 ALERTS = "alerts/mta_subway_alerts_20240120T185938.pb"
 MANHATTAN = [-74.02, 40.70, -73.93, 40.80]
 
 
-def fetch(server, path, headers=None):
-    """(status, headers, body bytes) of a GET, error answers included."""
-    request = urllib.request.Request(server.base_url + path, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
 
 
 class RESTChecker:

@@ -7,25 +7,16 @@ tens of seconds: REST and the exports are read at one tick, and the export's pla
 ones (every vehicle was sent at that tick)."""
 import json
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 from google.transit import gtfs_realtime_pb2
 
-from trackside_api import GTFS, SEVEN_TRAIN_REPLAY
+from trackside_api import GTFS, SEVEN_TRAIN_REPLAY, fetch
 
 LINE_7 = "-74.01,40.735,-73.82,40.765"
 FEED = "/gtfs-rt/vehicle-positions.pb"
 
 
-def fetch(server, path, headers=None):
-    request = urllib.request.Request(server.base_url + path, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
 
 
 @pytest.fixture
