@@ -52,6 +52,8 @@ struct ServeCommand: CLICommand {
         let router = Router()
         // Liveness only: answering at all is the signal, so it never depends on feeds.
         router.get("/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
+        // Still answered past --max-connections: a full server is not a dead one.
+        settings.server.pathsAnsweredAtConnectionLimit = ["/healthz"]
         // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
         do {
             try BaseMapRoute.bundled(dataFolder: settings.dataFolder).install(on: router)
@@ -77,7 +79,13 @@ struct ServeCommand: CLICommand {
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: settings.server, router: router)
-        let address = try server.start()
+        let address: (host: String, port: Int)
+        do {
+            address = try server.start()
+        } catch ServerError.addressInUse {
+            // A usage error (exit 2), not a crash: another server already answers on this port.
+            throw OptionError("\(ServerError.addressInUse) (\(settings.server.host):\(settings.server.port))")
+        }
         app.start()
         // Written unbuffered: tests and supervisors wait for this exact line.
         FileHandle.standardOutput.write(Data("trackside: listening on http://\(address.host):\(address.port)\n".utf8))

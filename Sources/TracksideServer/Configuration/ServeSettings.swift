@@ -26,6 +26,7 @@ public struct ServeSettings: Sendable {
         server.shutdownGracePeriod = Self.duration(options[O.shutdownGrace])
         server.requestTimeout = Self.duration(options[O.requestTimeout])
         server.keepAliveTimeout = Self.duration(options[O.keepAliveTimeout])
+        server.writeTimeout = Self.duration(options[O.writeTimeout])
         server.requestLimits.maxHeaderBytes = options[O.maxHeaderSize]
         server.requestLimits.maxBodyBytes = options[O.maxBodySize]
         server.outputQueueLimit = options[O.maxOutputBuffer]
