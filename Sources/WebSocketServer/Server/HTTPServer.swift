@@ -12,7 +12,9 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     public let router: Router
     public let group: EventLoopGroup
-    private let listeners = Mutex<[LoopBound<Listener>]>([])
+    private let listener = Mutex<LoopBound<Listener>?>(nil)
+    /// `shutdown()` has begun: accepted sockets still on their way to a loop are closed.
+    private let stopping = Atomic<Bool>(false)
     private let boundAddress = Mutex<(host: String, port: Int)?>(nil)
     private let counters = Counters()
 
@@ -79,7 +81,7 @@ public final class HTTPServer: Sendable {
                     loop.execute { [self] in accept(client, peer: peer, on: loop) }
                 }
             }
-            listeners.withLock { $0 = [LoopBound(listener, loop: acceptor)] }
+            self.listener.withLock { $0 = LoopBound(listener, loop: acceptor) }
         } catch {
             Glibc.close(fd)
             throw error
@@ -94,10 +96,14 @@ public final class HTTPServer: Sendable {
     /// Blocks until done; call it once, from a thread that is not an event loop.
     public func shutdown() {
         let deadline = MonotonicClock.now() &+ configuration.shutdownGracePeriod.clampedNanoseconds
-        for listener in listeners.withLock({ $0 }) {
-            listener.loop.execute {
-                listener.value.close()
-                for connection in listener.loop.connections.values { connection.shutDownGracefully() }
+        // Set first: a connection dealt to a loop after that loop's pass below is closed on arrival.
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        if let listener = listener.withLock({ $0 }) {
+            listener.loop.execute { listener.value.close() }
+        }
+        for loop in group.loops {
+            loop.execute {
+                for connection in loop.connections.values { connection.shutDownGracefully() }
             }
         }
         while counters.openConnections + counters.beyondLimit.load(ordering: .relaxed) > 0
@@ -108,6 +114,10 @@ public final class HTTPServer: Sendable {
     }
 
     private func accept(_ fd: Int32, peer: String, on loop: EventLoop) {
+        guard !stopping.load(ordering: .sequentiallyConsistent) else {
+            Glibc.close(fd)
+            return
+        }
         var atLimit = false
         if counters.open.load(ordering: .relaxed) >= configuration.maxConnections {
             let before = counters.refused.wrappingAdd(1, ordering: .relaxed).oldValue

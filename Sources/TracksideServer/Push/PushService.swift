@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TransitEngine
+
+/// The imperative shell around `PushHub`: one serial queue owns the hub, so client
+/// messages, ticks and REST reads are applied one at a time and every connection's
+/// messages are produced in order. Each delivery is turned into a `Frame` once (serialised
+/// and compressed once); all the frames a step produces (a tick's deltas to every view) go to
+/// `send` as one batch of (peer, frame) pairs, so the transport can hand them over with one
+/// hop per event loop instead of one per connection.
+///
+/// Generic over the peer and the frame so the shell is testable without sockets; the server
+/// uses WebSocket sessions and prepared messages.
+public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Sendable {
+    // @unchecked: `hub` and `peers` are only touched on `queue`.
+    private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
+    private var hub: PushHub
+    private var peers: [ClientID: Peer] = [:]
+    private let lastClient = Atomic<UInt64>(0)
+    private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
+    private let send: @Sendable ([(Peer, Frame)]) -> Void
+    private let clock: @Sendable () -> Double
+
+    /// - Parameters:
+    ///   - prepare: builds the frame for one message; called once per delivery, with the start
+    ///     of the tick that produced it for tick deltas (the origin of the delivery latency).
+    ///   - send: hands a batch of frames to their peers, each peer's in order.
+    ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
+    public init(configuration: PushHub.Configuration,
+                prepare: @escaping @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame,
+                send: @escaping @Sendable ([(Peer, Frame)]) -> Void,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        hub = PushHub(configuration: configuration)
+        self.prepare = prepare
+        self.send = send
+        self.clock = clock
+    }
+
+    public var configuration: PushHub.Configuration { queue.sync { hub.configuration } }
+
+    /// Registers a connection; `peer` receives its frames in order, starting with `hello`.
+    /// Returns at once (the caller is an event loop); the registration is queued before any
+    /// message the connection sends afterwards.
+    public func connect(_ peer: Peer) -> ClientID {
+        let client = ClientID(lastClient.add(1, ordering: .relaxed).newValue)
+        queue.async { [self] in
+            peers[client] = peer
+            deliver([hub.connect(client)])
+        }
+        return client
+    }
+
+    /// A text message from a connection; answered asynchronously through its `send`.
+    public func receive(_ text: String, from client: ClientID) {
+        queue.async { [self] in deliver(hub.receive(text, from: client, now: clock())) }
+    }
+
+    /// Runs `action` once every message received from `client` so far has been answered (its
+    /// deliveries handed to `send`), so the transport can write a close the client caused after
+    /// those answers (`WebSocketSession.onPeerClosing`).
+    public func whenAnswered(_ client: ClientID, _ action: @escaping @Sendable () -> Void) {
+        queue.async { action() }
+    }
+
+    /// A binary message, which the protocol does not use: answered with `bad_request`.
+    public func receiveBinary(from client: ClientID) {
+        let error = PushRequestError(.badRequest, "messages are JSON text; binary messages are not understood")
+        queue.async { [self] in deliver([PushHub.Delivery(message: ServerMessage.error(error), recipients: [client])]) }
+    }
+
+    public func disconnect(_ client: ClientID) {
+        queue.async { [self] in
+            peers[client] = nil
+            hub.disconnect(client)
+        }
+    }
+
+    /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
+    /// `tickStarted` is when the tick began placing them; `feedTime` the feeds' clock they were placed at.
+    public func publish(_ states: [VehicleState], feedTime: Double? = nil, tickStarted: ContinuousClock.Instant? = nil) {
+        queue.sync { deliver(hub.publish(states, now: clock(), feedTime: feedTime), origin: tickStarted) }
+    }
+
+    /// Publishes the watched stations' boards to their watchers, each when what it shows changed.
+    public func updateBoards(_ boards: [ArrivalBoard]) {
+        queue.async { [self] in deliver(hub.updateBoards(boards)) }
+    }
+
+    /// Publishes new alerts, computed at `now` in the feeds' clock (`stale` when an alerts feed
+    /// is), to the watchers of every station and route whose alerts, or their staleness, changed.
+    public func updateAlerts(_ alerts: [PublishedAlert], stale: Bool, now: Double) {
+        queue.async { [self] in deliver(hub.updateAlerts(alerts, stale: stale, now: now)) }
+    }
+
+    /// Stations someone watches now.
+    public var watchedStations: Set<String> { queue.sync { hub.watchedStations } }
+
+    /// Vehicles someone watches now.
+    public var watchedVehicles: Set<String> { queue.sync { hub.watchedVehicles } }
+
+    /// Publishes the watched vehicles' itineraries (by id) to their watchers when their cards changed.
+    public func updateVehicles(itineraries: [String: [UInt8]]) {
+        queue.async { [self] in deliver(hub.updateVehicles(itineraries: itineraries)) }
+    }
+
+    /// `GET /api/vehicles/{id}`: `body` makes the answer from the published state (nil: no such
+    /// vehicle) and the stream position, on the push queue, so it is the state clients were sent.
+    public func vehicle(_ id: String,
+                        reply: @escaping @Sendable (_ state: VehicleState?, _ epoch: String, _ seq: UInt64, _ tickTime: Double) -> Void) {
+        queue.async { [self] in reply(hub.vehicle(id), hub.configuration.epoch, hub.seq, hub.tickTime) }
+    }
+
+    /// Connections, views, watches, the latest tick and refusals.
+    public var statistics: PushStatistics {
+        queue.sync {
+            PushStatistics(connections: hub.connectionCount, regions: hub.regionCount,
+                           subscriptions: hub.subscriptionCount, watches: hub.watchCount, seq: hub.seq,
+                           rateLimited: hub.rateLimitedCount)
+        }
+    }
+
+    /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
+    public func vehicleList(_ view: ClientRequest.ViewRequest,
+                            reply: @escaping @Sendable (Result<[UInt8], PushRequestError>) -> Void) {
+        queue.async { [self] in
+            do throws(PushRequestError) {
+                reply(.success(try hub.vehicleList(view)))
+            } catch {
+                reply(.failure(error))
+            }
+        }
+    }
+
+    private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil) {
+        var batch: [(Peer, Frame)] = []
+        for delivery in deliveries {
+            let frame = prepare(delivery.message, origin)
+            for client in delivery.recipients {
+                if let peer = peers[client] { batch.append((peer, frame)) }
+            }
+        }
+        if !batch.isEmpty { send(batch) }
+    }
+}
