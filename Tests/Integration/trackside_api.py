@@ -2,6 +2,7 @@
 suites and the screenshot script."""
 import http.server
 import json
+import pathlib
 import shutil
 import threading
 import time
@@ -117,3 +118,7 @@ def fetch(server, path, headers=None, method="GET"):
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read()
+
+
+# The example clients (examples/), which the tests run against real servers.
+ROOT_EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
