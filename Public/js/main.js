@@ -29,6 +29,7 @@ async function start() {
   const benchBaseMap = benchCount > 0 && params.get("basemap") === "1";
   const config = benchCount > 0 && !benchBaseMap ? { ...defaults, source: "bench" }
     : { ...defaults, ...(await serverConfig()), ...(benchCount > 0 ? { source: "bench" } : {}) };
+  if (config.title) document.title = config.title;
   const map = createMap(config);
   const store = new VehicleStore();
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -123,8 +124,9 @@ function createMap(config) {
   const map = new maplibregl.Map({
     container: "map",
     style: config.basemap ?? emptyStyle({ withLand: Boolean(config.offline_basemap) }),
-    center: hasView ? [lon, lat] : [-73.9855, 40.758],
-    zoom: hasView && Number.isFinite(zoom) ? zoom : 14,
+    // Without `?at=`, the network's own opening view (/api/config), else Times Square.
+    center: hasView ? [lon, lat] : config.initial_view?.center ?? [-73.9855, 40.758],
+    zoom: hasView && Number.isFinite(zoom) ? zoom : config.initial_view?.zoom ?? 14,
     bearing: hasView && Number.isFinite(bearing) ? bearing : 0,
     maxPitch: 0,
     pitchWithRotate: false,

@@ -20,13 +20,15 @@ export function viewSpanKm(bounds) {
 
 /**
  * The subscription for a view: `{bbox, layers, span, hidden}`, with `layers` empty when no vehicle should be shown
- * and `hidden` the kinds that are toggled on but need a closer zoom.
+ * and `hidden` the toggles ("subway" for trains, "bus") that are on but need a closer zoom. The trains toggle asks
+ * for `trainLayers` (the network's rail, tram, ferry… modes), the buses one for `busLayers`.
  */
-export function desiredRegion(bounds, zoom, { showTrains, showBuses, subwayMinZoom, busMinZoom }) {
+export function desiredRegion(bounds, zoom, { showTrains, showBuses, subwayMinZoom, busMinZoom,
+                                              trainLayers = ["subway"], busLayers = ["bus"] }) {
   const layers = [];
   const hidden = [];
-  if (showTrains) (zoom >= subwayMinZoom ? layers : hidden).push("subway");
-  if (showBuses) (zoom >= busMinZoom ? layers : hidden).push("bus");
+  if (showTrains) zoom >= subwayMinZoom ? layers.push(...trainLayers) : hidden.push("subway");
+  if (showBuses) zoom >= busMinZoom ? layers.push(...busLayers) : hidden.push("bus");
   const dx = (bounds.getEast() - bounds.getWest()) * margin, dy = (bounds.getNorth() - bounds.getSouth()) * margin;
   const round = (value) => Math.round(value * 1e5) / 1e5;
   const clamp = (value, limit) => Math.max(-limit, Math.min(limit, value));

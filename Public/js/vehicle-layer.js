@@ -3,6 +3,7 @@
 // trains' lateral offset are placed in screen pixels, so both directions of a line separate at every zoom.
 // Below `compactBelowZoom` (the whole city on one screen) a train is a small dot in its line's colour with a small
 // arrow, so that every train of the network fits without hiding the lines; the same two layers draw both forms.
+import { isRoadKind } from "./modes.js";
 import { positionAt, isMoving } from "./motion.js";
 import { bulletRadius, dotRadius, pillHalfSize } from "./icons.js";
 
@@ -91,7 +92,7 @@ export class VehicleRenderer {
     });
   }
 
-  /** Which kinds of vehicle ("subway", "bus") are drawn: by the layer toggles and the zoom thresholds. */
+  /** Which kinds of vehicle ("subway", "bus", "tram"…) are drawn: by the layer toggles and the zoom thresholds. */
   setVisibleKinds(kinds) {
     if ([...kinds].sort().join() === [...this.visibleKinds].sort().join()) return;
     this.visibleKinds = new Set(kinds);
@@ -158,7 +159,7 @@ function feature(state, place, mapBearing) {
   const onScreen = (place.bearing - mapBearing) * radians;
   const sin = Math.sin(onScreen), cos = Math.cos(onScreen);
   let icon, off, aoff, dot, doff, daoff;
-  if (state.kind === "bus") {
+  if (isRoadKind(state.kind)) {
     const { halfWidth, halfHeight } = pillHalfSize(state.route);
     // Distance from the pill's centre to its edge along the direction of travel, then half an arrowhead more.
     const edge = Math.min(Math.abs(sin) > 1e-6 ? halfWidth / Math.abs(sin) : Infinity,

@@ -25,6 +25,8 @@ public final class TracksideApp: Sendable {
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
+    let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
     let boards: StationBoards
@@ -37,6 +39,8 @@ public final class TracksideApp: Sendable {
     let clock: @Sendable () -> Double
     /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
     let timeZoneIdentifier: String?
+    /// The network's agency (`agency_name` of the first GTFS feed's first agency), which the page is titled after.
+    let agencyName: String?
 
     /// Loads the network and prepares the source; nothing runs until `start()`.
     public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
@@ -47,7 +51,6 @@ public final class TracksideApp: Sendable {
         self.logger = logger
         self.clock = clock
         startedAt = clock()
-        let profile = NYCTProfile()
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -66,22 +69,26 @@ public final class TracksideApp: Sendable {
             feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
         }
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds)))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
+        agencyName = feeds.first?.agencies.first?.name
         boards = StationBoards(network: engine.network)
-        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
-                                    settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
-        ingest = FeedIngest(profile: profile, logger: logger)
+        // Alerts' `when` (today, tomorrow) counts the agency's days.
+        var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
+        if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
+        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops }, settings: alertSettings)
+        ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
             // The first feed is the timetable the simulator runs; later ones only add to the network.
             do {
                 let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
                                                       seed: configuration.simulatorSeed)
-                source = SimulatorSource(kind: "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                source = SimulatorSource(kind: configuration.source == .simulation ? "sim" : "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                                         start: configuration.simulatorStart,
                                          clock: clock)
             } catch let error as TracksideConfiguration.ConfigurationError {
                 throw error
@@ -153,7 +160,9 @@ public final class TracksideApp: Sendable {
         }
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
-        push.publish(states, tickStarted: started)
+        vehiclePositions.update(states, feedTime: feedTime)
+        push.publish(states, feedTime: feedTime, tickStarted: started)
+        publishVehicles(states, at: feedTime)
         publishBoards(at: feedTime)
         publishAlerts(at: feedTime)
     }

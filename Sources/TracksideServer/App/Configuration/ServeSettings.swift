@@ -8,6 +8,8 @@ public struct ServeSettings: Sendable {
     public var webSocket = WebSocketConfiguration()
     /// The application; `gtfsPaths` holds only what `--gtfs` gave (empty means the source's default).
     public var application: TracksideConfiguration
+    /// CORS for the read-only API and the exports.
+    public var crossOrigin: CrossOriginPolicy
     public var publicFolder: String?
     public var dataFolder: String?
     public var cacheFolder: String?
@@ -22,10 +24,13 @@ public struct ServeSettings: Sendable {
         server.port = options[O.port]
         server.eventLoopCount = options[O.eventLoops]
         server.maxConnections = options[O.maxConnections]
+        // A full server is not a dead one: the liveness probe is answered past the limit.
+        server.pathsAnsweredAtConnectionLimit = [ServeRoutes.livenessPath]
         server.backlog = Int32(options[O.backlog])
         server.shutdownGracePeriod = Self.duration(options[O.shutdownGrace])
         server.requestTimeout = Self.duration(options[O.requestTimeout])
         server.keepAliveTimeout = Self.duration(options[O.keepAliveTimeout])
+        server.writeTimeout = Self.duration(options[O.writeTimeout])
         server.requestLimits.maxHeaderBytes = options[O.maxHeaderSize]
         server.requestLimits.maxBodyBytes = options[O.maxBodySize]
         server.outputQueueLimit = options[O.maxOutputBuffer]
@@ -41,7 +46,9 @@ public struct ServeSettings: Sendable {
         webSocket.closeTimeout = Self.duration(options[O.closeTimeout])
         let origins = options[O.allowedOrigins]
         webSocket.allowedOrigins = origins.isEmpty ? nil : Set(origins)
-        let accepted = options[O.subprotocols]
+        // The protocol's own name is always agreed to, after the operator's (RFC 6455 §4.2.2: one of the
+        // offered names, or none, in which case the handshake still succeeds without the header).
+        let accepted = options[O.subprotocols] + [PushProtocolVersion.subprotocol]
         webSocket.selectSubprotocol = { offered in accepted.first { offered.contains($0) } }
         webSocket.compression = options[O.compression] ? PerMessageDeflateConfiguration(
             serverMaxWindowBits: options[O.compressionWindowBits], clientMaxWindowBits: options[O.compressionClientWindowBits],
@@ -50,6 +57,7 @@ public struct ServeSettings: Sendable {
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
         application.stationAccessPath = options[O.stationAccess]
+        application.profile = options[O.profile]
         application.limits.maximumBytesPerView = options[O.maxViewBytes]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]
         application.limits.maximumWatches = options[O.maxWatches]
@@ -60,6 +68,7 @@ public struct ServeSettings: Sendable {
         application.staleAfter = options[O.staleAfter]
         application.simulatorInterval = options[O.simulatorInterval]
         application.simulatorSeed = options[O.simulatorSeed]
+        application.simulatorStart = options[O.simulatorStart]
         application.replaySpeed = options[O.replaySpeed]
         application.replayLoops = options[O.replayLoop]
         application.replaySkip = options[O.replaySkip]
@@ -70,6 +79,8 @@ public struct ServeSettings: Sendable {
         application.announcedVersion = options[O.announcedVersion]
         application.baseMapStyle = options[O.basemapStyle]
 
+        let corsOrigins = options[O.corsOrigins]
+        crossOrigin = CrossOriginPolicy(allowedOrigins: corsOrigins.isEmpty ? nil : Set(corsOrigins))
         publicFolder = options[O.publicFolder]
         dataFolder = options[O.dataFolder]
         cacheFolder = options[O.cacheFolder]
