@@ -247,3 +247,34 @@ def test_nyc_keeps_its_own_defaults(start_trackside):
     assert config["profile"] == "nyct" and config["land"] == "nyc-boroughs" and config["modes"] == ["subway"]
     assert config["initial_view"]["center"] == [-73.9855, 40.758] and config["timezone"] == "America/New_York"
     assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["demo-alerts", "demo-subway"]
+
+
+def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, agencies, browser):
+    """Auckland's recordings replayed: a parentless bus stop's board on /display?bus_stop=ID shows the buses the
+    trip updates (one stop event each, read against the timetable) predict there, under headsign headings rather
+    than NYC's Uptown/Downtown, with the clock in Auckland's time; the map opens on Auckland, titled after its
+    agencies' first, without NYC's land."""
+    from headless_chromium import open_page, wait_until
+    from selenium.webdriver.common.by import By
+
+    server = start_trackside("--source", f"replay:{agencies / 'auckland-rt'}", "--gtfs", agencies / "auckland_gtfs.zip",
+                             "--replay-loop", wait_ready=True)
+    stop = "8052"  # Balmoral Rd near Potters Park: no parent station
+    board = get_json(server, f"/api/bus-stops/{stop}")
+    groups = board["arrivals"]["groups"]
+    assert groups and all(group["arrivals"] for group in groups), board
+    open_page(browser, f"{server.base_url}/display?bus_stop={stop}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true && window.__trackside.rows.length > 0")
+    assert browser.find_element(By.ID, "station-name").text == board["name"]
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".section-heading")]
+    assert headings and all(h.upper().startswith("TO ") and "TOWN" not in h.upper() for h in headings), headings  # CSS capitals
+    assert browser.execute_script("return window.__trackside.timeZone") == "Pacific/Auckland"
+    assert browser.execute_script("return window.__trackside.state") == "live"
+
+    open_page(browser, server.base_url + "/")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true")
+    center = browser.execute_script("const c = window.__trackside.map.getCenter(); return [c.lng, c.lat]")
+    view = get_json(server, "/api/config")["initial_view"]["center"]
+    assert abs(center[0] - view[0]) < 1e-4 and abs(center[1] - view[1]) < 1e-4 and center[1] < -36, center
+    assert browser.title == "Trackside — live Urban Express"
+    assert browser.execute_script("return window.__trackside.map.getLayer('land') === undefined")
