@@ -104,7 +104,8 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     client.send({"op": "resume", "epoch": hello["epoch"], "seq": snapshot["seq"], "bbox": MANHATTAN, "layers": ["subway"]})
     client.until(lambda m: m["type"] in ("delta", "snapshot") and m["seq"] >= snapshot["seq"])
     codes = set()
-    for bad in [{"op": "subscribe"}, {"op": "subscribe", "bbox": [-75, 40, -73, 41.5]}, {"op": "watch", "route": "A"},
+    for bad in [{"op": "subscribe"}, {"op": "subscribe", "bbox": [-75, 40, -73, 41.5]}, {"op": "watch", "station": "nowhere"},
+                {"op": "watch", "route": "NOPE"}, {"op": "watch", "vehicle": "no-such-train"}, {"op": "watch", "route": "A"},
                 {"op": "watch", "route": "C"}, {"op": "watch", "route": "E"}]:
         client.socket.send(json.dumps(bad))  # not all of them are valid client messages
         if bad.get("route") in ("A", "C"):
@@ -113,7 +114,7 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     for _ in range(12):
         client.send({"op": "subscribe", "bbox": MANHATTAN})
     codes.add(client.until(lambda m: m["type"] == "error")["code"])
-    assert codes == {"bad_request", "bbox_too_large", "too_many_watches", "rate_limited"}
+    assert codes == {"bad_request", "bbox_too_large", "not_found", "too_many_watches", "rate_limited"}
     client.close()
 
     bbox = ",".join(map(str, MANHATTAN))
