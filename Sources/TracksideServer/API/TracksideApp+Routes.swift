@@ -3,9 +3,18 @@ import WebSocketServer
 
 /// The routes the app answers: the push stream, the REST API and the operations pages.
 extension TracksideApp {
+    /// `/ws`'s transport settings: `webSocket` with messages bounded by the push protocol's own
+    /// limit, so a compressed message is refused (1009) once it has inflated past
+    /// `ClientRequest.maximumLength` bytes rather than after `--max-message-size`.
+    var pushRoute: WebSocketConfiguration {
+        var route = webSocket
+        route.maximumMessageSize = min(webSocket.maximumMessageSize, ClientRequest.maximumLength)
+        return route
+    }
+
     /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, `/api/alerts` and `/api/routes`.
     public func installRoutes(on router: Router) {
-        router.webSocket("/ws", configuration: webSocket, counters: webSocketCounters) { [push] session in
+        router.webSocket("/ws", configuration: pushRoute, counters: webSocketCounters) { [push] session in
             let client = push.connect(session)
             session.onMessage = { message in
                 switch message {
@@ -13,6 +22,8 @@ extension TracksideApp {
                 case .binary: push.receiveBinary(from: client)
                 }
             }
+            // A close the client causes goes out after the answers to its earlier messages.
+            session.onPeerClosing = { repliesSent in push.whenAnswered(client, repliesSent) }
             session.onClose = { _, _ in push.disconnect(client) }
         }
         installVehicleList("/api/vehicles", on: router, contentType: "application/json", encode: ServerMessage.vehicleList)

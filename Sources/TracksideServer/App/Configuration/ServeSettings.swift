@@ -24,10 +24,13 @@ public struct ServeSettings: Sendable {
         server.port = options[O.port]
         server.eventLoopCount = options[O.eventLoops]
         server.maxConnections = options[O.maxConnections]
+        // A full server is not a dead one: the liveness probe is answered past the limit.
+        server.pathsAnsweredAtConnectionLimit = [ServeRoutes.livenessPath]
         server.backlog = Int32(options[O.backlog])
         server.shutdownGracePeriod = Self.duration(options[O.shutdownGrace])
         server.requestTimeout = Self.duration(options[O.requestTimeout])
         server.keepAliveTimeout = Self.duration(options[O.keepAliveTimeout])
+        server.writeTimeout = Self.duration(options[O.writeTimeout])
         server.requestLimits.maxHeaderBytes = options[O.maxHeaderSize]
         server.requestLimits.maxBodyBytes = options[O.maxBodySize]
         server.outputQueueLimit = options[O.maxOutputBuffer]
