@@ -214,7 +214,7 @@ def test_every_route_the_server_installs_is_documented():
         installed |= set(re.findall(r'router\.(?:get|webSocket)\("(/[^"]*)"', text))
         installed |= set(re.findall(r'router\.addDeferred\("GET", "(/[^"]*)"', text))
         installed |= set(re.findall(r'install\w*\("(/[^"]*)", on: router', text))
-        installed |= set(re.findall(r'static let path = "(/[^"]*)"', text))  # installed as router.get(….path)
+        installed |= set(re.findall(r'static let \w*[pP]ath = "(/[^"]*)"', text))  # installed as router.get(….path)
     installed.discard("/echo")  # --enable-echo, for conformance runs
     installed.discard("/data/boroughs.geojson")  # the web map's base map, a bundled file
     documented = set(contract.DOCUMENT["paths"])
