@@ -81,6 +81,29 @@ extension TracksideApp {
             }
             o.key("version"); o.value(configuration.announcedVersion)
             o.key("timezone"); if let timeZoneIdentifier { o.value(timeZoneIdentifier) } else { o.null() }
+            let network = boards.network
+            o.key("agency"); if let agencyName { o.value(agencyName) } else { o.null() }
+            o.key("title"); o.value(agencyName.map { "Trackside — live \($0)" } ?? "Trackside")
+            o.key("profile"); o.value(network.profile.name)
+            o.key("modes")
+            o.array { a in for kind in Set(network.routes.values.compactMap(\.kind)).map(\.rawValue).sorted() { a.value(kind) } }
+            o.key("initial_view")
+            if let extent = network.extent {
+                o.object { v in
+                    v.key("center"); v.array { c in c.value(extent.center.longitude, decimals: 5); c.value(extent.center.latitude, decimals: 5) }
+                    v.key("zoom"); v.value(14)
+                    v.key("bounds")
+                    v.array { b in
+                        for corner in [extent.southWest, extent.northEast] {
+                            b.array { c in c.value(corner.longitude, decimals: 5); c.value(corner.latitude, decimals: 5) }
+                        }
+                    }
+                }
+            } else {
+                o.null()
+            }
+            // The bundled land under the map (NYC's five boroughs), only for a network in New York City.
+            o.key("land"); if network.profile.drawsNYCLand { o.value("nyc-boroughs") } else { o.null() }
             o.key("basemap"); o.null()
             o.key("vehicle_max_span_km"); o.value(8)
             o.key("bus_max_span_km"); o.value(3)

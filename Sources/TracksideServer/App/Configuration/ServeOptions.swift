@@ -1,4 +1,5 @@
 import Foundation
+import TransitEngine
 import WebSocketServer
 
 /// Every option of `trackside serve`, each declared once; defaults are read from the
@@ -124,6 +125,7 @@ public enum ServeOptions {
     // MARK: Source and data
 
     public static let source = Option<TracksideConfiguration.Source>.source
+    public static let profile = Option<ProfileChoice>.profile
     public static let gtfs = Option<[String]>.list(
         "gtfs", "PATH", shown: "demo: the bundled Data/gtfs/nyc_subway_gtfs.zip; mta: downloaded from --static-gtfs-url",
         help: "static GTFS folder or zip the network is built from (repeatable: subway, buses)")
@@ -135,6 +137,7 @@ public enum ServeOptions {
     public static let simulatorInterval = Option<Double>.number("sim-interval", in: 1...3600, default: application.simulatorInterval,
                                                                 help: "seconds between simulator publications (demo, sim)")
     public static let simulatorSeed = Option<UInt64>.simulatorSeed
+    public static let simulatorStart = Option<Double?>.simulatorStart
     public static let replaySpeed = Option<Double>.number("replay-speed", "X", in: 0.001...1_000_000, default: application.replaySpeed,
                                                           help: "replay this many times faster than recorded")
     public static let replayLoop = Option<Bool>.flag("replay-loop", default: application.replayLoops,
@@ -170,8 +173,8 @@ public enum ServeOptions {
             subscribeRate.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
-            source.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
-            simulatorSeed.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
+            source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
+            simulatorSeed.declaration, simulatorStart.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),
         LiveFeedOptions.group,

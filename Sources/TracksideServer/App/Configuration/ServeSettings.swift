@@ -57,6 +57,7 @@ public struct ServeSettings: Sendable {
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
         application.stationAccessPath = options[O.stationAccess]
+        application.profile = options[O.profile]
         application.limits.maximumSpanKilometres = options[O.maxBBoxSpan]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]
         application.limits.maximumWatches = options[O.maxWatches]
@@ -67,6 +68,7 @@ public struct ServeSettings: Sendable {
         application.staleAfter = options[O.staleAfter]
         application.simulatorInterval = options[O.simulatorInterval]
         application.simulatorSeed = options[O.simulatorSeed]
+        application.simulatorStart = options[O.simulatorStart]
         application.replaySpeed = options[O.replaySpeed]
         application.replayLoops = options[O.replayLoop]
         application.replaySkip = options[O.replaySkip]
