@@ -14,6 +14,7 @@ import os
 import pathlib
 import subprocess
 import time
+import urllib.request
 import zipfile
 from zoneinfo import ZoneInfo
 
@@ -154,11 +155,19 @@ def test_the_profile_follows_the_data(trackside_bin, agencies, shared_data):
 
 def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(start_trackside, agencies):
     """Auckland's recordings are named by time alone (20160519080020.pb): one feed named after the folder,
-    played in header order; /readyz turns ready and the buses are served as buses on their routes."""
+    played in header order; /readyz turns ready, the buses are served as buses on their routes, and the
+    feed's poor match with the static GTFS is reported."""
     server = start_trackside("--source", f"replay:{agencies / 'auckland-rt'}", "--gtfs", agencies / "auckland_gtfs.zip",
                              "--replay-speed", "10", "--max-bbox-span", "100", wait_ready=True)
     feeds = get_json(server, "/api/feeds")["feeds"]
     assert [feed["id"] for feed in feeds] == ["auckland-rt"], feeds
+    # gtfsr-kit's GTFS is a three-route extract: most of the recorded trips are of routes it lacks, and the server
+    # says so (a warning in the log, /api/feeds, /metrics) instead of serving the near-empty map as healthy.
+    feed = feeds[0]
+    assert feed["trips"] >= 600 and 14 <= feed["matched_trips"] <= 20 and "of" in feed["warning"], feed
+    assert f"only {feed['matched_trips']} of" in server.log() or "trips match the static GTFS" in server.log()
+    metrics = urllib.request.urlopen(server.base_url + "/metrics", timeout=10).read().decode()
+    assert 'trackside_feed_matched_trips{feed="auckland-rt"}' in metrics
     vehicles = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=bus")
     states = vehicles["vehicles"] if isinstance(vehicles, dict) else vehicles
     assert len(states) >= 14 and all(state["kind"] == "bus" for state in states), states
