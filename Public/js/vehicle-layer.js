@@ -38,7 +38,6 @@ export function addVehicleLayers(map) {
       "icon-offset": ["get", "aoff"],
       "symbol-sort-key": ["get", "order"],
     },
-    paint: { "icon-opacity": ["get", "op"] },
   });
   map.addLayer({
     id: vehicleLayers.icons,
@@ -51,7 +50,6 @@ export function addVehicleLayers(map) {
       "icon-offset": ["get", "off"],
       "symbol-sort-key": ["get", "order"],
     },
-    paint: { "icon-opacity": ["get", "op"] },
   });
 }
 
@@ -68,6 +66,8 @@ export class VehicleRenderer {
     this.reducedMotion = options.reducedMotion;
     this.onDraw = options.onDraw ?? (() => {});
     this.visibleKinds = new Set(["subway", "bus"]);
+    /** Every vehicle drawn dimmed: the page has lost the server, so no position is current. */
+    this.allDimmed = false;
     this.drawn = [];
     this.drawnVersion = -1;
     this.drawnBearing = null;
@@ -86,6 +86,14 @@ export class VehicleRenderer {
   setVisibleKinds(kinds) {
     if ([...kinds].sort().join() === [...this.visibleKinds].sort().join()) return;
     this.visibleKinds = new Set(kinds);
+    this.drawnVersion = -1;
+    this.request();
+  }
+
+  /** Dims every vehicle (the server is lost) or draws each by its own flags again. */
+  setAllDimmed(dimmed) {
+    if (dimmed === this.allDimmed) return;
+    this.allDimmed = dimmed;
     this.drawnVersion = -1;
     this.request();
   }
@@ -120,7 +128,7 @@ export class VehicleRenderer {
       if (!this.visibleKinds.has(state.kind)) continue;
       const place = positionAt(state, this.reducedMotion ? null : segment, nowSeconds);
       anyMoving ||= isMoving(segment, nowSeconds);
-      features.push(feature(state, place, mapBearing));
+      features.push(feature(state, place, mapBearing, this.allDimmed));
       drawn.push({ record, place });
     }
     this.anyMoving = anyMoving;
@@ -144,8 +152,13 @@ function emptyCollection() {
   return { type: "FeatureCollection", features: [] };
 }
 
-/** One GeoJSON point with everything the two symbol layers read. */
-function feature(state, place, mapBearing) {
+/**
+ * One GeoJSON point with everything the two symbol layers read. A dimmed vehicle (stale, not started, or every
+ * vehicle while the server is lost) is drawn hollow ("bullet-dim:…") rather than faded, so it keeps its contrast.
+ */
+function feature(state, place, mapBearing, allDimmed) {
+  const flags = state.flags ?? [];
+  const dimmed = allDimmed || flags.includes("stale") || flags.includes("not_started");
   const onScreen = (place.bearing - mapBearing) * radians;
   const sin = Math.sin(onScreen), cos = Math.cos(onScreen);
   let icon, off, aoff;
@@ -154,18 +167,16 @@ function feature(state, place, mapBearing) {
     // Distance from the pill's centre to its edge along the direction of travel, then half an arrowhead more.
     const edge = Math.min(Math.abs(sin) > 1e-6 ? halfWidth / Math.abs(sin) : Infinity,
                           Math.abs(cos) > 1e-6 ? halfHeight / Math.abs(cos) : Infinity);
-    icon = `pill:${state.route}`;
+    icon = `${dimmed ? "pill-dim" : "pill"}:${state.route}`;
     off = [0, 0];
     aoff = [0, -(edge + arrowHalfHeight)];
   } else {
-    icon = `bullet:${state.route}`;
+    icon = `${dimmed ? "bullet-dim" : "bullet"}:${state.route}`;
     // Right of travel on screen is the travel direction turned 90° clockwise: (cos, sin) in x-right, y-down pixels.
     off = [lateralOffset * cos, lateralOffset * sin];
     // The arrow layer's offset is in the arrow's own rotated frame: "up" is the direction of travel.
     aoff = [lateralOffset, -(bulletRadius + arrowHalfHeight)];
   }
-  const flags = state.flags ?? [];
-  const dimmed = flags.includes("stale") || flags.includes("not_started");
   return {
     type: "Feature",
     geometry: { type: "Point", coordinates: [place.lon, place.lat] },
@@ -177,7 +188,6 @@ function feature(state, place, mapBearing) {
       rot: place.bearing,
       off,
       aoff,
-      op: dimmed ? 0.45 : 1,
       order: dimmed ? 0 : 1,
     },
   };
