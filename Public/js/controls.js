@@ -53,7 +53,10 @@ export function setUpControls(map, { feed, popup, data, openStation, openVehicle
   const listButton = document.getElementById("list-button");
   const listClose = document.getElementById("list-close");
   const showList = (open) => {
-    document.getElementById("vehicle-list-panel").classList.toggle("collapsed", !open);
+    const panel = document.getElementById("vehicle-list-panel");
+    panel.classList.toggle("collapsed", !open);
+    // Collapsed, its rows (buttons) leave the tab order: keyboard focus never lands on something unseen.
+    panel.inert = !open;
     listClose.hidden = !open;
     listButton.setAttribute("aria-expanded", String(open));
     (open ? listClose : listButton).focus();

@@ -19,14 +19,16 @@ const staleShare = 0.5;
 export function badgeWords(moment) {
   const age = moment.ageSeconds === null ? null : `positions ${ageText(moment.ageSeconds)} old`;
   if (moment.connection === "offline" || moment.connection === "reconnecting" || (moment.lost && moment.connection === "live")) {
-    const name = moment.connection === "offline" ? "Offline" : "Reconnecting…";
+    // A connection still open but silent (a stuck proxy) is not reconnecting yet: it waits.
+    const name = moment.connection === "offline" ? "Offline"
+      : moment.connection === "reconnecting" ? "Reconnecting…" : "Waiting for the server";
     const retry = moment.retryInSeconds > 0 ? `retrying in ${moment.retryInSeconds} s` : null;
     return { state: moment.connection === "offline" ? "offline" : "reconnecting", label: name,
              detail: [age, retry].filter(Boolean).join(", ") };
   }
   if (moment.connection !== "live") return { state: "connecting", label: "Connecting…", detail: "" };
   if (moment.source === "demo") {
-    return { state: "demo", label: "Demo", detail: `simulated service on the ${routeList(moment.simulatedRoutes)}` };
+    return { state: "demo", label: "Demo", detail: `simulated service on ${routeList(moment.simulatedRoutes)}` };
   }
   if (moment.source === "replay") {
     return { state: "replay", label: "Replay",
