@@ -5,6 +5,7 @@
 import { el, bullet, busTag } from "./dom.js";
 import { busLabel } from "./routes.js";
 import { shareLink } from "./station-handoff.js";
+import { vehicleTilesLoaded } from "./vehicle-layer.js";
 
 /** Most stops listed; the rest are counted. */
 const stopsShown = 8;
@@ -81,6 +82,14 @@ export class VehicleCard {
     });
     // Dragging the map is the rider taking over: following stops (the card stays open).
     map.on("dragstart", () => this.setFollowing(false));
+    // The camera moves when the vehicle layer shows the new position, so map and vehicle move in the same frame.
+    this.pendingCentre = null;
+    map.on("sourcedata", (event) => {
+      if (this.pendingCentre === null || !vehicleTilesLoaded(event)) return;
+      const centre = this.pendingCentre;
+      this.pendingCentre = null;
+      this.map.jumpTo({ center: centre });
+    });
   }
 
   /** The id whose card is open, or null. */
@@ -147,7 +156,7 @@ export class VehicleCard {
     this.render();
   }
 
-  /** After each draw: a followed vehicle stays centred where it is drawn now. */
+  /** After each draw: a followed vehicle is recentred where it is drawn, once the layer shows it there. */
   onDraw(drawn) {
     if (!this.following) return;
     const entry = drawn.find(({ record }) => record.state.id === this.id);
@@ -155,7 +164,7 @@ export class VehicleCard {
     const { x, y } = this.map.project([entry.place.lon, entry.place.lat]);
     const canvas = this.map.getCanvas();
     if (Math.hypot(x - canvas.clientWidth / 2, y - canvas.clientHeight / 2) > followSlackPx) {
-      this.map.jumpTo({ center: [entry.place.lon, entry.place.lat] });
+      this.pendingCentre = [entry.place.lon, entry.place.lat];
     }
   }
 
