@@ -39,6 +39,7 @@ import TestSupport
         #expect(hello.type == "hello")
         #expect(hello.object["server"] as? String == "trackside/\(TracksideVersion.current)")
         #expect(hello.object["epoch"] as? String == "epoch-1" && hello.object["source"] as? String == "replay")
+        #expect(hello.object["protocol"] as? Int == 1)
     }
 
     @Test func helloAnnouncesTheConfiguredVersion() throws {
@@ -169,10 +170,11 @@ import TestSupport
         let watched = try message(to: watcher, in: hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1))
         #expect(watched.type == "alerts" && watched.object["reset"] as? Bool == true)
         #expect(hub.watchedStations == ["127"])
-        let first = Array(#"{"type":"arrivals","station":"127"}"#.utf8)
-        let sent = hub.updateStation("127", message: first)
+        let board = ArrivalBoard(stationID: "127", timestamp: 1, groups: [])
+        let first = ServerMessage.arrivals(board)
+        let sent = hub.updateBoards([board])
         #expect(sent.count == 1 && sent[0].recipients == [watcher] && sent[0].message == first)
-        #expect(hub.updateStation("127", message: first).isEmpty)
+        #expect(hub.updateBoards([board]).isEmpty)
         // A new watcher gets the latest message at once.
         let late = hub.receive(#"{"op":"watch","station":"127"}"#, from: other, now: 1)
         #expect(late.count == 2 && late[0].message == first)
@@ -183,7 +185,7 @@ import TestSupport
         _ = hub.receive(#"{"op":"unwatch","station":"127"}"#, from: watcher, now: 1)
         hub.disconnect(other)
         #expect(hub.watchedStations == ["A27"] && hub.watchCount == 1)
-        #expect(hub.updateStation("127", message: Array("{}".utf8)).isEmpty)
+        #expect(hub.updateBoards([ArrivalBoard(stationID: "127", timestamp: 2, groups: [], staleRoutes: ["1"])]).isEmpty)
     }
 
     @Test func vehicleWatchersReceiveTheCardWhenItChangesAndOnceWhenTheVehicleLeaves() throws {

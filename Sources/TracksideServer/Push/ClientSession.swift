@@ -133,6 +133,15 @@ public struct ClientSession: Sendable {
         return (region, visible)
     }
 
+    /// Every topic this connection follows (`TopicRegistry`): its view, stations, routes and vehicles.
+    public var topics: Set<Topic> { Set(orderedTopics) }
+
+    /// The same in a stable order: the view, then stations, routes and vehicles, each sorted.
+    var orderedTopics: [Topic] {
+        (region.map { [Topic.region($0)] } ?? []) + stations.sorted().map(Topic.station) + routes.sorted().map(Topic.route)
+            + vehicles.sorted().map(Topic.vehicle)
+    }
+
     static func milliseconds(_ seconds: Double) -> Int64 {
         Int64((seconds * 1000).rounded())
     }

@@ -75,9 +75,9 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         queue.sync { deliver(hub.publish(states, now: clock(), feedTime: feedTime), origin: tickStarted) }
     }
 
-    /// Publishes a station's arrivals message to its watchers when it changed.
-    public func updateStation(_ station: String, message: [UInt8]) {
-        queue.async { [self] in deliver(hub.updateStation(station, message: message)) }
+    /// Publishes the watched stations' boards to their watchers, each when what it shows changed.
+    public func updateBoards(_ boards: [ArrivalBoard]) {
+        queue.async { [self] in deliver(hub.updateBoards(boards)) }
     }
 
     /// Publishes new alerts, computed at `now` in the feeds' clock (`stale` when an alerts feed
@@ -113,12 +113,14 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         }
     }
 
-    /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
+    /// `GET /api/vehicles` (or, with another `encode`, its GeoJSON export), answered on the push queue
+    /// without blocking the caller's loop; the body is encoded there too.
     public func vehicleList(_ view: ClientRequest.ViewRequest,
+                            encode: @escaping @Sendable (VehicleListing) -> [UInt8] = ServerMessage.vehicleList,
                             reply: @escaping @Sendable (Result<[UInt8], PushRequestError>) -> Void) {
         queue.async { [self] in
             do throws(PushRequestError) {
-                reply(.success(try hub.vehicleList(view)))
+                reply(.success(encode(try hub.listing(view))))
             } catch {
                 reply(.failure(error))
             }
