@@ -156,15 +156,21 @@ def point_beside_a_station(browser, only=None):
         return null;""", only)
 
 
-def test_a_tap_20_px_off_a_station_opens_it_on_a_phone(phone, servers):
-    server = servers["replay"]
-    open_map(phone, server, at="-73.985,40.752,15")
-    target = point_beside_a_station(phone)
-    assert target, "no station stands apart in the phone's view"
+def open_station_beside_it(driver, server, at, press):
+    """Opens the map at `at`, presses (`click_at` or `tap_at`) 20 px beside a station that stands apart, and
+    returns the station's id once its popup is open."""
+    open_map(driver, server, at=at)
+    target = point_beside_a_station(driver)
+    assert target, "no station stands apart in the view"
     station, x, y = target
-    tap_at(phone, x, y)
-    wait_until(phone, f"window.__trackside.openStop === {station!r}", timeout=10)
-    assert_clean(phone, server)
+    press(driver, x, y)
+    wait_until(driver, f"window.__trackside.openStop === {station!r}", timeout=10)
+    return station
+
+
+def test_a_tap_20_px_off_a_station_opens_it_on_a_phone(phone, servers):
+    open_station_beside_it(phone, servers["replay"], "-73.985,40.752,15", tap_at)
+    assert_clean(phone, servers["replay"])
 
 
 # Where the followed train is drawn, measured on a settled frame: the vehicle layer has laid out its latest data and
@@ -264,13 +270,8 @@ def test_list_rows_open_cards_from_the_keyboard_and_leave_the_zoom_buttons_free(
 
 def test_a_station_hands_directions_and_a_link_to_the_riders_apps(browser, servers):
     server = servers["replay"]
-    open_map(browser, server, at="-73.990,40.750,15.5")
     # 20 px beside a station's dot, on a laptop: the 44 px target takes the click.
-    target = point_beside_a_station(browser)
-    assert target, "no station stands apart in the view"
-    station_id, x, y = target
-    click_at(browser, x, y)
-    wait_until(browser, f"window.__trackside.openStop === {station_id!r}", timeout=10)
+    station_id = open_station_beside_it(browser, server, "-73.990,40.750,15.5", click_at)
     status, station = get_with_status(server, f"/api/stations/{station_id}")
     assert status == 200
     links = browser.execute_script(
