@@ -3,6 +3,7 @@
 // trains' lateral offset are placed in screen pixels, so both directions of a line separate at every zoom.
 import { positionAt, isMoving } from "./motion.js";
 import { bulletRadius, pillHalfSize } from "./icons.js";
+import { spreadOverlaps } from "./overlap.js";
 
 /** Screen pixels between a train's track position and its bullet's centre, to the right of its travel. */
 const lateralOffset = bulletRadius - 1;
@@ -71,10 +72,13 @@ export class VehicleRenderer {
     this.drawn = [];
     this.drawnVersion = -1;
     this.drawnBearing = null;
+    this.drawnZoom = null;
     this.anyMoving = false;
     this.frame = null;
     this.inFlightSinceMs = null;
     map.on("rotate", () => this.request());
+    // Which icons overlap depends on the zoom: they are spread again once a zoom ends.
+    map.on("zoomend", () => this.request());
     // Back-pressure: a new setData waits until the worker has laid out the previous one, so that on a slow
     // machine every update still reaches the screen instead of each one cancelling the last.
     map.on("sourcedata", (event) => {
@@ -106,7 +110,8 @@ export class VehicleRenderer {
   tick() {
     this.frame = null;
     const bearing = this.map.getBearing();
-    const stale = this.drawnVersion !== this.store.version || this.drawnBearing !== bearing;
+    const stale = this.drawnVersion !== this.store.version || this.drawnBearing !== bearing
+      || this.drawnZoom !== this.map.getZoom();
     const animating = this.anyMoving && !this.reducedMotion;
     if (!stale && !animating) return;
     if (this.inFlightSinceMs !== null && performance.now() - this.inFlightSinceMs < maxInFlightMs) {
@@ -131,10 +136,13 @@ export class VehicleRenderer {
       features.push(feature(state, place, mapBearing, this.allDimmed));
       drawn.push({ record, place });
     }
+    // A 1 and a 2 at one platform are two bullets side by side, not one on top of the other.
+    spreadOverlaps(features, (coordinates) => this.map.project(coordinates), mapBearing);
     this.anyMoving = anyMoving;
     this.drawn = drawn;
     this.drawnVersion = this.store.version;
     this.drawnBearing = mapBearing;
+    this.drawnZoom = this.map.getZoom();
     this.map.getSource(vehicleLayers.source)?.setData({ type: "FeatureCollection", features });
     this.onDraw(drawn);
   }
