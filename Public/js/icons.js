@@ -3,6 +3,7 @@
 // and "pill-dim:M15" are a vehicle whose position may be out of date (stale, not started, or the server lost).
 // Every icon has a dark edge, so it stands out from any light map colour by at least 3:1 (WCAG 1.4.11).
 import { subwayColors, subwayLabel, busColor, busLabel, busTextColor } from "./routes.js";
+import { isRoadKind } from "./modes.js";
 
 const pixelRatio = 2;
 const font = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
@@ -22,8 +23,9 @@ export const dimmedRing = "#4a5360";
  * The page's contrast check reads these, so it measures what is drawn.
  */
 export function vehicleIconColors(kind, route, dimmed) {
+  // Road vehicles (bus, trolleybus) are pills in their borough's colour; everything else a route bullet.
   if (dimmed) return { fill: "#ffffff", text: iconEdge, ring: dimmedRing, edge: iconEdge };
-  if (kind === "bus") return { fill: busColor(route), text: busTextColor(route), ring: "#ffffff", edge: iconEdge };
+  if (isRoadKind(kind)) return { fill: busColor(route), text: busTextColor(route), ring: "#ffffff", edge: iconEdge };
   const { color, text } = subwayColors(route);
   return { fill: color, text, ring: "#ffffff", edge: iconEdge };
 }

@@ -24,12 +24,13 @@ import { explainSource } from "./source-note.js";
 const reportError = collectErrors();
 const params = new URLSearchParams(location.search);
 const benchCount = Number(params.get("bench") ?? 0);
-const defaults = { source: null, version: null, basemap: null, vehicle_max_span_km: 8, bus_max_span_km: 3 };
+const defaults = { source: null, version: null, basemap: null, land: "nyc-boroughs", vehicle_max_span_km: 8, bus_max_span_km: 3 };
 
 start().catch((error) => reportError(`start failed: ${error?.stack ?? error}`));
 
 async function start() {
   const config = benchCount > 0 ? { ...defaults, source: "bench" } : { ...defaults, ...(await serverConfig()) };
+  if (config.title) document.title = config.title;
   const map = createMap(config);
   const store = new VehicleStore();
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -99,7 +100,9 @@ async function start() {
 
   map.on("error", (event) => reportError(`map: ${event.error?.message ?? event.error ?? "error"}`));
   await new Promise((resolve) => map.once("load", resolve));
-  addStaticLayers(map, { boroughsUrl: absolute("/data/boroughs.geojson"), withLand: !config.basemap && benchCount === 0 });
+  // NYC's boroughs are land only under a New York network (/api/config's `land`).
+  addStaticLayers(map, { boroughsUrl: absolute("/data/boroughs.geojson"),
+                         withLand: !config.basemap && benchCount === 0 && config.land === "nyc-boroughs" });
   addVehicleLayers(map);
 
   if (benchCount > 0) {
@@ -146,9 +149,10 @@ function createMap(config) {
   if (error) showNotice(error);
   const map = new maplibregl.Map({
     container: "map",
-    style: config.basemap ?? emptyStyle(),
-    center: view?.center ?? [-73.9855, 40.758],
-    zoom: view?.zoom ?? 14,
+    style: config.basemap ?? emptyStyle({ withLand: config.land === "nyc-boroughs" }),
+    // Without `?at=`, the network's own opening view (/api/config), else Times Square.
+    center: view?.center ?? config.initial_view?.center ?? [-73.9855, 40.758],
+    zoom: view?.zoom ?? config.initial_view?.zoom ?? 14,
     bearing: view?.bearing ?? 0,
     maxPitch: 0,
     pitchWithRotate: false,

@@ -3,7 +3,8 @@
 // Opened by a click or tap on the vehicle, from the list, or by `/?vehicle=ID`; kept live by `{"op":"watch",
 // "vehicle":…}` while it is open. "Follow" keeps the vehicle centred until the rider pans away or closes the card.
 import { el, bullet, busTag } from "./dom.js";
-import { busLabel } from "./routes.js";
+import { busLabel, routeName } from "./routes.js";
+import { isRoadKind, vehicleNoun } from "./modes.js";
 import { shareLink } from "./station-handoff.js";
 import { vehicleTilesLoaded } from "./vehicle-layer.js";
 
@@ -28,9 +29,9 @@ export const flagWords = {
   not_started: "Waiting to depart from its first stop",
 };
 
-/** The vehicle's name as riders say it: "1 train", "M15 bus". */
+/** The vehicle's name as riders say it: "1 train", "M15 bus", "F ferry". */
 export function vehicleName(state) {
-  return state.kind === "bus" ? `${busLabel(state.route)} bus` : `${state.route} train`;
+  return `${isRoadKind(state.kind) ? busLabel(state.route) : routeName(state.route)} ${vehicleNoun(state.kind)}`;
 }
 
 /** "Stopped at X", "Between X and Y", "Next stop Y" or null, from a card (`at`, `stops`) and its vehicle. */
@@ -259,7 +260,7 @@ export class VehicleCard {
     const name = `${vehicleName(state)}${state.headsign ? ` to ${state.headsign}` : ""}`;
     if (title.dataset.name !== name) {
       title.dataset.name = name;
-      title.replaceChildren(state.kind === "bus" ? busTag(state.route) : bullet(state.route), " ", el("span", { text: name }));
+      title.replaceChildren(isRoadKind(state.kind) ? busTag(state.route) : bullet(state.route), " ", el("span", { text: name }));
     }
     where.textContent = whereWords(state, this.card) ?? "";
     where.hidden = !where.textContent;
