@@ -17,7 +17,9 @@ public final class TracksideApp: Sendable {
     public let webSocket: WebSocketConfiguration
     /// What `/ws` connections sent, how they closed and how long tick frames took to reach them.
     let webSocketCounters = WebSocketCounters()
-    private let engine: PlacementEngine
+    /// The tick as a pure step, and the latest result (REST answers from it; nil before the first tick).
+    let step: Tick
+    private let latest = Mutex<TickResult?>(nil)
     let source: any FeedSource
     let ingest: FeedIngest
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
@@ -27,11 +29,9 @@ public final class TracksideApp: Sendable {
     let lastTickCounts = Mutex(VehicleCounts())
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
-    let boards: StationBoards
-    /// Service alerts for REST and `watch`.
-    let servedAlerts: ServedAlerts
-    /// Placement memory, with the replay round it belongs to.
-    private let memory = Mutex((round: 0, memory: PlacementMemory()))
+    var boards: StationBoards { step.boards }
+    /// Placement memory for the next tick, with the replay round it belongs to.
+    private let memory = Mutex(Tick.Memory())
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
     private let logger: Logger
     let clock: @Sendable () -> Double
@@ -66,14 +66,14 @@ public final class TracksideApp: Sendable {
             feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
         }
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+            let engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+            step = Tick(engine: engine, boards: StationBoards(network: engine.network),
+                        alerts: ServedAlerts(stops: feeds.flatMap { $0.stops },
+                                             settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
-        boards = StationBoards(network: engine.network)
-        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
-                                    settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
         ingest = FeedIngest(profile: profile, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
@@ -139,29 +139,44 @@ public final class TracksideApp: Sendable {
         ticker.withLock { $0 }?.stop()
     }
 
-    /// One tick: place every vehicle at the feeds' time and publish the result.
+    /// One tick: its result computed and kept (`runTick`), then published in one step.
     private func tick() {
         let started = ContinuousClock.now
-        let feedTime = source.feedTime(atWallTime: clock())
-        let round = ingest.round
-        let states = memory.withLock { kept in
-            // A new replay round moved the feeds' clock back: what placement remembers is void.
-            if kept.round != round { kept = (round, PlacementMemory()) }
-            let result = engine.place(ingest.snapshot, at: feedTime, memory: kept.memory)
-            kept.memory = result.memory
-            return result.states
-        }
+        let result = runTick(watched: push.watched)
         tickDurations.observe(ContinuousClock.now - started)
-        lastTickCounts.withLock { $0 = VehicleCounts(states) }
-        push.publish(states, feedTime: feedTime, tickStarted: started)
-        publishVehicles(states, at: feedTime)
-        publishBoards(at: feedTime)
-        publishAlerts(at: feedTime)
+        lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
+        push.publish(result, tickStarted: started)
+    }
+
+    /// One snapshot of every feed through `Tick.run`, with the memory the previous tick left; the
+    /// result becomes the one REST answers from.
+    func runTick(watched: (stations: Set<String>, vehicles: Set<String>)) -> TickResult {
+        let result = memory.withLock { memory in
+            let result = step.run(tickInput(watchedStations: watched.stations, watchedVehicles: watched.vehicles, memory: memory))
+            memory = result.memory
+            return result
+        }
+        latest.withLock { $0 = result }
+        return result
+    }
+
+    /// The feeds as they are now, in one snapshot, at the source's feed time.
+    private func tickInput(watchedStations: Set<String> = [], watchedVehicles: Set<String> = [],
+                           memory: Tick.Memory = Tick.Memory()) -> Tick.Input {
+        let feedTime = source.feedTime(atWallTime: clock())
+        return Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime, staleAfter: staleAfter), feedTime: feedTime,
+                          watchedStations: watchedStations, watchedVehicles: watchedVehicles, memory: memory)
+    }
+
+    /// The latest tick's result, which REST answers from; before the first tick, what one would
+    /// compute now (nothing is published or remembered from it).
+    var latestTick: TickResult {
+        latest.withLock { $0 } ?? step.run(tickInput())
     }
 
     /// Whether the network has something to place vehicles on and every feed is fresh.
     func readiness() -> Readiness {
-        let network = engine.network
+        let network = step.engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
                          expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()))
     }
@@ -169,11 +184,6 @@ public final class TracksideApp: Sendable {
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
     func feedStatus(atWallTime now: Double) -> [FeedStatus] {
         ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
-    }
-
-    /// The vehicle feeds boards are computed from at `feedTime`, with those stale then.
-    func boardFeeds(at feedTime: Double) -> BoardFeeds {
-        ingest.boardFeeds(feedTime: feedTime, staleAfter: staleAfter)
     }
 
     /// The age in seconds past which a feed's data is stale.
