@@ -27,6 +27,8 @@ public final class TracksideApp: Sendable {
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
+    let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
     var boards: StationBoards { step.boards }
@@ -145,6 +147,7 @@ public final class TracksideApp: Sendable {
         let result = runTick(watched: push.watched)
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
+        vehiclePositions.update(result.states, feedTime: result.feedTime)
         push.publish(result, tickStarted: started)
     }
 
@@ -174,11 +177,12 @@ public final class TracksideApp: Sendable {
         latest.withLock { $0 } ?? step.run(tickInput())
     }
 
-    /// Whether the network has something to place vehicles on and every feed is fresh.
+    /// Whether the network has something to place vehicles on and every feed is fresh, as the latest
+    /// tick saw them: an instance is ready once what it serves is.
     func readiness() -> Readiness {
         let network = step.engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
-                         expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()))
+                         expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus)
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.

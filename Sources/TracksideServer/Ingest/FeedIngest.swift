@@ -184,7 +184,7 @@ public final class FeedIngest: Sendable {
 
     /// What a tick reads, in one critical section so that no update lands between its parts: every
     /// vehicle feed's latest good report with its `FeedFreshness` (its threshold from `staleAfter`),
-    /// the alerts feeds with their health at `feedTime`, and the replay round they belong to.
+    /// the alerts feeds, every feed's health at `feedTime`, and the replay round they belong to.
     public func tickFeeds(feedTime: Double, staleAfter: (String) -> Double) -> TickFeeds {
         stores.withLock { stores in
             let vehicles = stores.vehicles
@@ -193,7 +193,9 @@ public final class FeedIngest: Sendable {
                 report.freshness = vehicles.freshness(of: id, staleAfter: staleAfter(id))
                 return report
             }
-            return TickFeeds(vehicles: FeedSnapshot(reports), alerts: alertSnapshot(stores.alerts, feedTime: feedTime, staleAfter: staleAfter),
+            let alerts = alertSnapshot(stores.alerts, feedTime: feedTime, staleAfter: staleAfter)
+            let status = (vehicles.status(now: feedTime, staleAfter: staleAfter) + alerts.status).sorted { $0.id < $1.id }
+            return TickFeeds(vehicles: FeedSnapshot(reports), alerts: alerts, status: status,
                              round: currentRound.load(ordering: .acquiring))
         }
     }

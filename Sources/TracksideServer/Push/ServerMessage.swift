@@ -4,10 +4,12 @@ import TransitEngine
 /// Serialises the server → client messages of docs/PROTOCOL.md. Vehicles are inserted as
 /// their cached JSON, so building a message is a copy of bytes.
 public enum ServerMessage {
+    /// The first message on every connection: `{"type":"hello","protocol":1,"server","epoch","source"}`.
     public static func hello(server: String, epoch: String, source: String) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 128)
         json.object { o in
             o.key("type"); o.value("hello")
+            o.key("protocol"); o.value(PushProtocolVersion.current)
             o.key("server"); o.value(server)
             o.key("epoch"); o.value(epoch)
             o.key("source"); o.value(source)
@@ -96,15 +98,14 @@ public enum ServerMessage {
     }
 
     /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
-    public static func vehicleList(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
-                                   vehicles: [PublishedVehicle]) -> [UInt8] {
-        var json = JSONWriter(reservingCapacity: 64 + vehicles.count * 320)
+    public static func vehicleList(_ listing: VehicleListing) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 64 + listing.vehicles.count * 320)
         json.object { o in
-            o.key("epoch"); o.value(epoch)
-            o.key("seq"); o.value(seq)
-            o.key("ts"); o.value(timestampMilliseconds)
+            o.key("epoch"); o.value(listing.epoch)
+            o.key("seq"); o.value(listing.seq)
+            o.key("ts"); o.value(listing.timestampMilliseconds)
             o.key("vehicles")
-            o.array { a in for vehicle in vehicles { a.raw(vehicle.json) } }
+            o.array { a in for vehicle in listing.vehicles { a.raw(vehicle.json) } }
         }
         return json.bytes
     }

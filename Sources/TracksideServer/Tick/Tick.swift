@@ -46,6 +46,7 @@ struct Tick: Sendable {
                           boards: boards.boards(watched: input.watchedStations, feeds: boardFeeds, now: input.feedTime),
                           itineraries: itineraries,
                           alerts: alerts.alerts(input.feeds.alerts, now: input.feedTime), alertFeeds: input.feeds.alerts,
+                          feedStatus: input.feeds.status,
                           memory: Memory(round: input.feeds.round, placement: placed.memory))
     }
 }

@@ -8,12 +8,16 @@ public struct TickFeeds: Sendable {
     public var vehicles: FeedSnapshot
     /// The alerts feeds and their health.
     public var alerts: AlertFeedSnapshot
+    /// Every feed's health, vehicles and alerts by feed id (`/api/feeds`, `/readyz`).
+    public var status: [FeedStatus]
     /// The replay round the feeds belong to (0 for live sources).
     public var round: Int
 
-    public init(vehicles: FeedSnapshot = FeedSnapshot(), alerts: AlertFeedSnapshot = AlertFeedSnapshot(), round: Int = 0) {
+    public init(vehicles: FeedSnapshot = FeedSnapshot(), alerts: AlertFeedSnapshot = AlertFeedSnapshot(),
+                status: [FeedStatus] = [], round: Int = 0) {
         self.vehicles = vehicles
         self.alerts = alerts
+        self.status = status
         self.round = round
     }
 }

@@ -16,6 +16,8 @@ struct TickResult: Sendable {
     var alerts: [DisplayAlert]
     /// The alerts feeds they came from, with their header time and health.
     var alertFeeds: AlertFeedSnapshot
+    /// Every feed's health as the tick judged it.
+    var feedStatus: [FeedStatus]
     /// What the next tick starts from.
     var memory: Tick.Memory
 }
