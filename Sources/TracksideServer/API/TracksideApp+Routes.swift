@@ -134,7 +134,7 @@ extension TracksideApp {
             o.key("feeds")
             o.array { a in
                 let matches = ingest.tripMatch
-                for feed in feedStatus(atWallTime: clock()) {
+                for feed in latestTick.feedStatus {
                     a.object { f in
                         f.key("id"); f.value(feed.id)
                         if let match = matches[feed.id] {
