@@ -104,7 +104,8 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     client.send({"op": "resume", "epoch": hello["epoch"], "seq": snapshot["seq"], "bbox": MANHATTAN, "layers": ["subway"]})
     client.until(lambda m: m["type"] in ("delta", "snapshot") and m["seq"] >= snapshot["seq"])
     codes = set()
-    for bad in [{"op": "subscribe"}, {"op": "watch", "route": "A"},
+    for bad in [{"op": "subscribe"}, {"op": "watch", "station": "nowhere"},
+                {"op": "watch", "route": "NOPE"}, {"op": "watch", "vehicle": "no-such-train"}, {"op": "watch", "route": "A"},
                 {"op": "watch", "route": "C"}, {"op": "watch", "route": "E"}]:
         client.socket.send(json.dumps(bad))  # not all of them are valid client messages
         if bad.get("route") in ("A", "C"):
@@ -123,7 +124,7 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     refused.send({"op": "subscribe", "bbox": MANHATTAN, "layers": ["subway"]})
     codes.add(refused.until(lambda m: m["type"] == "error")["code"])
     refused.close()
-    assert codes == {"bad_request", "bbox_too_large", "too_many_watches", "rate_limited"}
+    assert codes == {"bad_request", "bbox_too_large", "not_found", "too_many_watches", "rate_limited"}
     rest.check(tight, "/api/vehicles.geojson", f"/api/vehicles.geojson?bbox={','.join(map(str, MANHATTAN))}", 400)
 
     bbox = ",".join(map(str, MANHATTAN))
@@ -223,7 +224,7 @@ def test_every_route_the_server_installs_is_documented():
         installed |= set(re.findall(r'router\.(?:get|webSocket)\("(/[^"]*)"', text))
         installed |= set(re.findall(r'router\.addDeferred\("GET", "(/[^"]*)"', text))
         installed |= set(re.findall(r'install\w*\("(/[^"]*)", on: router', text))
-        installed |= set(re.findall(r'static let \w*(?:path|Path) = "(/[^"]*)"', text))  # installed as router.get(….path)
+        installed |= set(re.findall(r'static let \w*[pP]ath = "(/[^"]*)"', text))  # installed as router.get(….path)
     installed.discard("/echo")  # --enable-echo, for conformance runs
     documented = set(contract.DOCUMENT["paths"])
     assert installed - documented == set(), "routes missing from docs/openapi.json"
