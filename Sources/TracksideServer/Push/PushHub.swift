@@ -11,6 +11,15 @@ public struct PushHub: Sendable {
     public struct Delivery: Sendable {
         public let message: [UInt8]
         public let recipients: [ClientID]
+        /// When set, the recipients' connections are closed with 1008 (policy violation) and this
+        /// reason once the message is sent.
+        public var closeReason: String?
+
+        public init(message: [UInt8], recipients: [ClientID], closeReason: String? = nil) {
+            self.message = message
+            self.recipients = recipients
+            self.closeReason = closeReason
+        }
     }
 
     /// Fixed per server run.
@@ -44,6 +53,9 @@ public struct PushHub: Sendable {
     private var stationMessages: [String: [UInt8]] = [:]
     /// Subscribe/resume messages refused by a session's rate limit, over all connections ever.
     public private(set) var rateLimitedCount = 0
+    /// Messages refused by a session's message budget, and connections closed for exceeding it.
+    public private(set) var overBudgetCount = 0
+    public private(set) var closedOverBudgetCount = 0
     private var routeWatchers: [String: Set<ClientID>] = [:]
     /// The latest alerts, in feed order, and the feeds' time they were computed at.
     private var alerts: [PublishedAlert] = []
@@ -92,6 +104,7 @@ public struct PushHub: Sendable {
         let reply = session.handle(text, context: context, now: now)
         sessions[client] = session
         rateLimitedCount += session.rateLimited - before.rateLimited
+        if let closing = judgeBudget(before: before, after: session, reply: reply, client: client) { return [closing] }
         if before.region != session.region {
             if let old = before.region { leave(old, client) }
             if let new = session.region { subscribers[new, default: []].insert(client) }
@@ -109,6 +122,26 @@ public struct PushHub: Sendable {
             deliveries.append(alertReset(.route(route), to: client))
         }
         return deliveries
+    }
+
+    /// A binary message from a connection: `bad_request`, within the message budget.
+    public mutating func receiveBinary(from client: ClientID, now: Double) -> [Delivery] {
+        guard var session = sessions[client] else { return [] }
+        let before = session
+        let reply = session.handleBinary(now: now, limits: configuration.limits)
+        sessions[client] = session
+        if let closing = judgeBudget(before: before, after: session, reply: reply, client: client) { return [closing] }
+        return reply.map { [Delivery(message: $0, recipients: [client])] } ?? []
+    }
+
+    /// Counts a message the budget refused; when the session just gave up on the connection,
+    /// the last reply with the order to close it.
+    private mutating func judgeBudget(before: ClientSession, after: ClientSession, reply: [UInt8]?,
+                                      client: ClientID) -> Delivery? {
+        overBudgetCount += after.overBudget - before.overBudget
+        guard after.isClosing, !before.isClosing else { return nil }
+        closedOverBudgetCount += 1
+        return Delivery(message: reply ?? [], recipients: [client], closeReason: "message budget exceeded")
     }
 
     /// New alerts computed at `now` (the feeds' time), `stale` when an alerts feed is: each

@@ -25,6 +25,8 @@ public final class TracksideApp: Sendable {
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
+    /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
+    let tickHealth: Mutex<TickHealth>
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
     let boards: StationBoards
@@ -43,10 +45,14 @@ public final class TracksideApp: Sendable {
                 logger: Logger,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
         self.configuration = configuration
+        var webSocket = webSocket
+        // Client messages wait for the push queue; past this backlog the connection stops being read.
+        webSocket.inboundBacklog = configuration.inboundBacklog
         self.webSocket = webSocket
         self.logger = logger
         self.clock = clock
         startedAt = clock()
+        tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval, startedAt: startedAt))
         let profile = NYCTProfile()
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
@@ -104,6 +110,7 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
             for skipped in recording.skipped { logger.info("replay: skipped \(skipped)") }
+            for future in recording.futureStamped { logger.warning("replay: \(future)") }
             source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
                                   loops: configuration.replayLoops, start: clock(), skip: configuration.replaySkip)
         }
@@ -116,7 +123,12 @@ public final class TracksideApp: Sendable {
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
             WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)
-        }, send: WebSocketSession.send, clock: clock)
+        }, send: WebSocketSession.send, signal: { session, signal in
+            switch signal {
+            case .handled(let messages, let bytes): session.handled(messages: messages, bytes: bytes)
+            case .close(let reason): session.close(code: .policyViolation, reason: reason)
+            }
+        }, clock: clock)
     }
 
     /// Starts the feed source and the tick.
@@ -133,8 +145,15 @@ public final class TracksideApp: Sendable {
         ticker.start()
     }
 
+    /// Drops every client message still waiting and ignores new ones (the first step of a
+    /// shutdown, so no backlog holds the process past its grace period).
+    public func stopReceiving() {
+        push.stopReceiving()
+    }
+
     /// Stops the source and the tick (connections are closed by the HTTP server).
     public func stop() {
+        push.stopReceiving()
         source.stop()
         ticker.withLock { $0 }?.stop()
     }
@@ -154,6 +173,9 @@ public final class TracksideApp: Sendable {
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
         push.publish(states, tickStarted: started)
+        if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
+            logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
+        }
         publishBoards(at: feedTime)
         publishAlerts(at: feedTime)
     }
@@ -165,7 +187,7 @@ public final class TracksideApp: Sendable {
             session.onMessage = { message in
                 switch message {
                 case .text(let text): push.receive(text, from: client)
-                case .binary: push.receiveBinary(from: client)
+                case .binary(let bytes): push.receiveBinary(bytes.count, from: client)
                 }
             }
             session.onClose = { _, _ in push.disconnect(client) }
@@ -216,7 +238,8 @@ public final class TracksideApp: Sendable {
     func readiness() -> Readiness {
         let network = engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
-                         expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()))
+                         expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()),
+                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil })
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.

@@ -7,12 +7,16 @@ extension FeedReport {
         public let description: String
     }
 
+    /// The largest feed accepted, in bytes after decompression: 256 MiB, some twenty times the
+    /// largest NYC feed.
+    public static let maximumSize = 256 << 20
+
     /// A report from the raw bytes of a fetched or recorded feed: GTFS-realtime protobuf, or
     /// SIRI VehicleMonitoring (JSON or XML), either possibly gzipped; the format is told by
     /// content (a document starting with `{`, `[` or `<` is SIRI).
     /// - Parameter limit: the largest feed accepted, in bytes after decompression.
     public init(decoding data: Data, name: String, profile: any AgencyProfile, fetchedAt: Double,
-                limit: Int = 256 << 20) throws(DecodingFailure) {
+                limit: Int = maximumSize) throws(DecodingFailure) {
         guard data.count <= limit else {
             throw DecodingFailure(description: "\(name): \(data.count) bytes exceed the limit of \(limit)")
         }

@@ -45,6 +45,10 @@ final class WebSocketConnectionHandler {
     private var overflowBytes = 0
     /// The state machine ended the connection while frames still waited in `overflow`.
     private var closeAfterOverflow = false
+    /// Messages the application has not finished, when the configuration bounds them.
+    private var backlog: InboundBacklog?
+    /// Bytes read but not yet framed because the backlog paused the connection mid-buffer.
+    private var unframed: [UInt8] = []
 
     init(request: RoutedRequest, acceptance: WebSocketHandshake.Acceptance, configuration: WebSocketConfiguration,
          counters: WebSocketCounters, onOpen: @escaping (WebSocketSession) -> Void) {
@@ -54,6 +58,7 @@ final class WebSocketConnectionHandler {
         self.counters = counters
         self.onOpen = onOpen
         machine = WebSocketStateMachine(configuration: configuration, compression: acceptance.compression, now: .now)
+        backlog = configuration.inboundBacklog.map(InboundBacklog.init)
     }
 
     // MARK: Application calls (on the loop)
@@ -103,7 +108,7 @@ final class WebSocketConnectionHandler {
         guard !droppable, overflow.isEmpty || overflowBytes + frame.count <= bound else { return false }
         overflow.append(frame)
         overflowBytes += frame.count
-        connection.pauseReading()
+        updateReading(on: connection)
         return true
     }
 
@@ -133,12 +138,43 @@ final class WebSocketConnectionHandler {
         } else if closeAfterOverflow {
             connection.close()
         } else {
-            connection.resumeReading()
+            updateReading(on: connection)
         }
+    }
+
+    /// Reads while nothing waits in `overflow` and the inbound backlog is under its bound (or no
+    /// longer matters: after our close frame, data is read only to find the client's close).
+    private func updateReading(on connection: Connection) {
+        if overflow.isEmpty, !isHeldBack {
+            connection.resumeReading()
+        } else {
+            connection.pauseReading()
+        }
+    }
+
+    /// The application finished `messages` messages of `bytes` payload bytes: once the backlog
+    /// has drained enough, the bytes held back are framed and reading resumes.
+    func inboundHandled(messages: Int, bytes: Int) {
+        guard backlog?.handled(messages: messages, bytes: bytes) == true else { return }
+        frameHeldBytes()
+    }
+
+    /// Whether the inbound backlog holds reading back now.
+    private var isHeldBack: Bool { backlog?.isPaused == true && machine.isOpen }
+
+    /// Frames the bytes held back (as far as the backlog allows) and reads again if it may.
+    private func frameHeldBytes() {
+        guard let connection, connection.isOpen else { return }
+        let held = unframed
+        unframed = []
+        if !held.isEmpty { frame(held[...]) }
+        updateReading(on: connection)
     }
 
     func close(code: WebSocketCloseCode, reason: String) {
         perform(machine.close(code: code, reason: reason, now: .now))
+        // The backlog no longer holds reading back: the client's close must be read.
+        frameHeldBytes()
     }
 
     // MARK: Events
@@ -149,6 +185,7 @@ final class WebSocketConnectionHandler {
             switch event {
             case .message(let message):
                 counters.messageReceived()
+                backlog?.received(bytes: message.payloadCount)
                 session?.onMessage?(message)
             case .send(let bytes):
                 _ = enqueue(bytes, droppable: false, on: connection)
@@ -256,12 +293,26 @@ extension WebSocketConnectionHandler: ConnectionHandler {
     }
 
     func connection(_ connection: Connection, didRead bytes: ArraySlice<UInt8>) {
+        guard unframed.isEmpty else {
+            unframed.append(contentsOf: bytes)
+            return
+        }
+        frame(bytes)
+    }
+
+    /// Feeds `bytes` to the machine one message at a time (the application's answer to a message
+    /// is framed before the bytes after it can fail the connection). When the inbound backlog
+    /// fills, the rest is held in `unframed` and reading pauses until the application catches up.
+    private func frame(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { buffer in
-            // One message at a time: the application's answer to a message is framed before
-            // the bytes after it can fail the connection.
             var offset = 0
             let now = ContinuousClock.now
             while offset < buffer.count, !machine.isClosed {
+                if isHeldBack {
+                    unframed.append(contentsOf: buffer[offset...])
+                    if let connection { updateReading(on: connection) }
+                    return
+                }
                 let step = machine.receiveMessage(UnsafeRawBufferPointer(rebasing: buffer[offset...]), now: now)
                 offset += step.consumed
                 perform(step.events)

@@ -56,6 +56,13 @@ public final class WebSocketSession: @unchecked Sendable {
         onLoop { $0.sendBroadcast(prepared) }
     }
 
+    /// Reports `messages` messages of `bytes` payload bytes done with (handled or dropped), for a
+    /// route whose configuration bounds the inbound backlog (`WebSocketConfiguration.inboundBacklog`):
+    /// reading resumes once the backlog has drained. Callable from any thread.
+    public func handled(messages: Int, bytes: Int) {
+        onLoop { $0.inboundHandled(messages: messages, bytes: bytes) }
+    }
+
     /// Starts the closing handshake; `onClose` follows when it completes or times out.
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
         onLoop { $0.close(code: code, reason: reason) }
