@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+import TransitData
+import TransitEngine
+import WebSocketServer
+
+/// The server assembly: static network, feed source, feed store, tick loop and push
+/// service, and the routes that expose them. `trackside serve` builds one from a
+/// `TracksideConfiguration`, installs its routes on the HTTP router and starts it.
+///
+/// Threads: the source delivers on its thread, the tick places vehicles on its own, the
+/// push queue serialises everything clients see, and the event loops only move bytes.
+public final class TracksideApp: Sendable {
+    public let configuration: TracksideConfiguration
+    public let push: PushService<WebSocketSession, WebSocketPreparedMessage>
+    /// The `/ws` settings; broadcast frames are compressed once with its compression.
+    public let webSocket: WebSocketConfiguration
+    /// What `/ws` connections sent, how they closed and how long tick frames took to reach them.
+    let webSocketCounters = WebSocketCounters()
+    private let engine: PlacementEngine
+    let source: any FeedSource
+    let ingest: FeedIngest
+    /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
+    private let staleThresholds: [String: Double]
+    /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
+    let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
+    let lastTickCounts = Mutex(VehicleCounts())
+    /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
+    let tickHealth: Mutex<TickHealth>
+    let startedAt: Double
+    /// Arrival boards for REST and `watch`.
+    let boards: StationBoards
+    /// Service alerts for REST and `watch`.
+    let servedAlerts: ServedAlerts
+    /// Placement memory, with the replay round it belongs to.
+    private let memory = Mutex((round: 0, memory: PlacementMemory()))
+    private let ticker: Mutex<TickLoop?> = Mutex(nil)
+    private let logger: Logger
+    let clock: @Sendable () -> Double
+    /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
+    let timeZoneIdentifier: String?
+
+    /// Loads the network and prepares the source; nothing runs until `start()`.
+    public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
+                logger: Logger,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
+        self.configuration = configuration
+        var webSocket = webSocket
+        // Client messages wait for the push queue; past this backlog the connection stops being read.
+        webSocket.inboundBacklog = configuration.inboundBacklog
+        self.webSocket = webSocket
+        self.logger = logger
+        self.clock = clock
+        startedAt = clock()
+        tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval, startedAt: startedAt))
+        let profile = NYCTProfile()
+        var feeds: [GTFSFeed] = []
+        for path in configuration.gtfsPaths {
+            do {
+                feeds.append(try GTFSFeed(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load GTFS \(path): \(error)")
+            }
+        }
+        if let path = configuration.stationAccessPath {
+            let access: MTAStationAccessibility
+            do {
+                access = try MTAStationAccessibility(csv: try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load station access \(path): \(error)")
+            }
+            feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
+        }
+        do {
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+        } catch {
+            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
+        }
+        timeZoneIdentifier = feeds.first?.timeZone?.identifier
+        boards = StationBoards(network: engine.network)
+        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
+                                    settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
+        ingest = FeedIngest(profile: profile, logger: logger)
+        switch configuration.source {
+        case .demo, .simulation:
+            // The first feed is the timetable the simulator runs; later ones only add to the network.
+            do {
+                let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
+                                                      seed: configuration.simulatorSeed)
+                source = SimulatorSource(kind: "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                                         clock: clock)
+            } catch let error as TracksideConfiguration.ConfigurationError {
+                throw error
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot read stop_times of \(configuration.gtfsPaths[0]): \(error)")
+            }
+        case .mta:
+            do {
+                source = PollingSource(endpoints: try configuration.mtaFeeds.endpoints(), timeout: configuration.fetchTimeout,
+                                       logger: logger)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: error.description)
+            }
+            if configuration.mtaFeeds.busTimeKey == nil { logger.warning("MTA_BUS_TIME_KEY is not set: buses are skipped") }
+        case .replay(let directory):
+            let recording: ReplayRecording
+            do {
+                recording = try ReplayRecording(directory: directory, contentTimestamp: ingest.contentTimestamp)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: error.description)
+            }
+            for skipped in recording.skipped { logger.info("replay: skipped \(skipped)") }
+            for future in recording.futureStamped { logger.warning("replay: \(future)") }
+            source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
+                                  loops: configuration.replayLoops, start: clock(), skip: configuration.replaySkip)
+        }
+        staleThresholds = Dictionary(source.expectedFeeds.map { ($0.feedID, $0.staleAfter(minimum: configuration.staleAfter)) },
+                                     uniquingKeysWith: max)
+        var hub = PushHub.Configuration(epoch: Self.randomEpoch(), source: source.kind)
+        hub.limits = configuration.limits
+        hub.historyRetention = configuration.historyRetention
+        hub.version = configuration.announcedVersion
+        let compression = webSocket.compression
+        push = PushService(configuration: hub, prepare: { bytes, tickStarted in
+            WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)
+        }, send: WebSocketSession.send, signal: { session, signal in
+            switch signal {
+            case .handled(let messages, let bytes): session.handled(messages: messages, bytes: bytes)
+            case .close(let reason): session.close(code: .policyViolation, reason: reason)
+            }
+        }, clock: clock)
+    }
+
+    /// Starts the feed source and the tick.
+    public func start() {
+        let ticker = TickLoop(cadence: configuration.tickInterval) { [self] in tick() }
+        self.ticker.withLock { $0 = ticker }
+        source.start { [self] payload in
+            let wall = clock()
+            if ingest.ingest(payload, feedTime: source.feedTime(atWallTime: wall), wallTime: wall,
+                             staleAfter: staleAfter(payload.feedID)) {
+                ticker.wake()
+            }
+        }
+        ticker.start()
+    }
+
+    /// Drops every client message still waiting and ignores new ones (the first step of a
+    /// shutdown, so no backlog holds the process past its grace period).
+    public func stopReceiving() {
+        push.stopReceiving()
+    }
+
+    /// Stops the source and the tick (connections are closed by the HTTP server).
+    public func stop() {
+        push.stopReceiving()
+        source.stop()
+        ticker.withLock { $0 }?.stop()
+    }
+
+    /// One tick: place every vehicle at the feeds' time and publish the result.
+    private func tick() {
+        let started = ContinuousClock.now
+        let feedTime = source.feedTime(atWallTime: clock())
+        let round = ingest.round
+        let states = memory.withLock { kept in
+            // A new replay round moved the feeds' clock back: what placement remembers is void.
+            if kept.round != round { kept = (round, PlacementMemory()) }
+            let result = engine.place(ingest.snapshot, at: feedTime, memory: kept.memory)
+            kept.memory = result.memory
+            return result.states
+        }
+        tickDurations.observe(ContinuousClock.now - started)
+        lastTickCounts.withLock { $0 = VehicleCounts(states) }
+        push.publish(states, feedTime: feedTime, tickStarted: started)
+        if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
+            logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
+        }
+        publishVehicles(states, at: feedTime)
+        publishBoards(at: feedTime)
+        publishAlerts(at: feedTime)
+    }
+
+    /// Whether the network has something to place vehicles on and every feed is fresh.
+    func readiness() -> Readiness {
+        let network = engine.network
+        return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
+                         expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()),
+                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil })
+    }
+
+    /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
+    func feedStatus(atWallTime now: Double) -> [FeedStatus] {
+        ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
+    }
+
+    /// The vehicle feeds boards are computed from at `feedTime`, with those stale then.
+    func boardFeeds(at feedTime: Double) -> BoardFeeds {
+        ingest.boardFeeds(feedTime: feedTime, staleAfter: staleAfter)
+    }
+
+    /// The age in seconds past which a feed's data is stale.
+    func staleAfter(_ feedID: String) -> Double {
+        staleThresholds[feedID] ?? configuration.staleAfter
+    }
+
+    /// 64 random bits in hex: unique per server start, so old seqs are never mistaken.
+    static func randomEpoch() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,218 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TransitEngine
+
+/// The imperative shell around `PushHub`: one serial queue owns the hub, so client
+/// messages, ticks and REST reads are applied one at a time and every connection's
+/// messages are produced in order.
+///
+/// Client messages do not go onto the queue one by one: they wait in an `InboundQueue` (one FIFO
+/// per connection, bounded by the transport's read pause) and are handled in slices of at most
+/// `sliceSize`, round-robin over connections, each slice one block on the queue. A tick's
+/// `publish` therefore waits behind at most one slice, never behind a client's backlog, and one
+/// connection's backlog delays another's next message by at most one turn. Each slice reports
+/// its messages handled to their peers (`PushPeerSignal.handled`), which lets the transport read
+/// more from them. Each delivery is turned into a `Frame` once (serialised
+/// and compressed once); all the frames a step produces (a tick's deltas to every view) go to
+/// `send` as one batch of (peer, frame) pairs, so the transport can hand them over with one
+/// hop per event loop instead of one per connection.
+///
+/// Generic over the peer and the frame so the shell is testable without sockets; the server
+/// uses WebSocket sessions and prepared messages.
+public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Sendable {
+    // @unchecked: `hub` and `peers` are only touched on `queue`.
+    private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
+    private var hub: PushHub
+    private var peers: [ClientID: Peer] = [:]
+    private let lastClient = Atomic<UInt64>(0)
+    private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
+    private let send: @Sendable ([(Peer, Frame)]) -> Void
+    private let signal: @Sendable (Peer, PushPeerSignal) -> Void
+    private let clock: @Sendable () -> Double
+    /// Client messages waiting for a slice, whether a slice is on the queue, and whether the
+    /// service stopped taking them (shutdown).
+    private let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool)>((InboundQueue(), false, false))
+
+    /// One waiting client message: text, or nil for a binary one, and its payload bytes.
+    private struct Message: Sendable {
+        var text: String?
+        var bytes: Int
+    }
+
+    /// Most client messages handled in one block on the queue.
+    static var sliceSize: Int { 32 }
+
+    /// - Parameters:
+    ///   - prepare: builds the frame for one message; called once per delivery, with the start
+    ///     of the tick that produced it for tick deltas (the origin of the delivery latency).
+    ///   - send: hands a batch of frames to their peers, each peer's in order.
+    ///   - signal: tells a peer its messages were handled, or to close (after its frames).
+    ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
+    public init(configuration: PushHub.Configuration,
+                prepare: @escaping @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame,
+                send: @escaping @Sendable ([(Peer, Frame)]) -> Void,
+                signal: @escaping @Sendable (Peer, PushPeerSignal) -> Void = { _, _ in },
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        hub = PushHub(configuration: configuration)
+        self.prepare = prepare
+        self.send = send
+        self.signal = signal
+        self.clock = clock
+    }
+
+    public var configuration: PushHub.Configuration { queue.sync { hub.configuration } }
+
+    /// Registers a connection; `peer` receives its frames in order, starting with `hello`.
+    /// Returns at once (the caller is an event loop); the registration is queued before any
+    /// message the connection sends afterwards.
+    public func connect(_ peer: Peer) -> ClientID {
+        let client = ClientID(lastClient.add(1, ordering: .relaxed).newValue)
+        queue.async { [self] in
+            peers[client] = peer
+            deliver([hub.connect(client)])
+        }
+        return client
+    }
+
+    /// A text message from a connection; answered asynchronously through its `send`.
+    public func receive(_ text: String, from client: ClientID) {
+        enqueue(Message(text: text, bytes: text.utf8.count), from: client)
+    }
+
+    /// A binary message, which the protocol does not use: answered with `bad_request`.
+    public func receiveBinary(_ bytes: Int, from client: ClientID) {
+        enqueue(Message(text: nil, bytes: bytes), from: client)
+    }
+
+    /// Forgets a connection, with whatever it sent that is still waiting.
+    public func disconnect(_ client: ClientID) {
+        inbound.withLock { _ = $0.queue.remove(client) }
+        queue.async { [self] in
+            peers[client] = nil
+            hub.disconnect(client)
+        }
+    }
+
+    /// Stops handling client messages and drops every one still waiting (shutdown: the
+    /// connections are about to be closed, and nothing may keep the process past its grace).
+    public func stopReceiving() {
+        inbound.withLock { state in
+            state.stopped = true
+            _ = state.queue.removeAll()
+        }
+    }
+
+    private func enqueue(_ message: Message, from client: ClientID) {
+        let startSlice = inbound.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.queue.append(message, from: client)
+            defer { state.sliceQueued = true }
+            return !state.sliceQueued
+        }
+        if startSlice { queue.async { [self] in handleSlice() } }
+    }
+
+    /// One slice of client messages (on the queue); queues the next slice behind whatever was
+    /// queued meanwhile (a tick) while messages wait.
+    private func handleSlice() {
+        let slice = inbound.withLock { $0.queue.slice(limit: Self.sliceSize) }
+        var deliveries: [PushHub.Delivery] = []
+        var handled: [ClientID: (messages: Int, bytes: Int)] = [:]
+        let now = clock()
+        for (client, message) in slice {
+            if let text = message.text {
+                deliveries += hub.receive(text, from: client, now: now)
+            } else {
+                deliveries += hub.receiveBinary(from: client, now: now)
+            }
+            handled[client, default: (0, 0)].messages += 1
+            handled[client, default: (0, 0)].bytes += message.bytes
+        }
+        deliver(deliveries)
+        for (client, count) in handled {
+            if let peer = peers[client] { signal(peer, .handled(messages: count.messages, bytes: count.bytes)) }
+        }
+        let more = inbound.withLock { state -> Bool in
+            state.sliceQueued = !state.queue.isEmpty
+            return state.sliceQueued
+        }
+        if more { queue.async { [self] in handleSlice() } }
+    }
+
+    /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
+    /// `tickStarted` is when the tick began placing them; `feedTime` the feeds' clock they were placed at.
+    public func publish(_ states: [VehicleState], feedTime: Double? = nil, tickStarted: ContinuousClock.Instant? = nil) {
+        queue.sync { deliver(hub.publish(states, now: clock(), feedTime: feedTime), origin: tickStarted) }
+    }
+
+    /// Publishes the watched stations' boards to their watchers, each when what it shows changed.
+    public func updateBoards(_ boards: [ArrivalBoard]) {
+        queue.async { [self] in deliver(hub.updateBoards(boards)) }
+    }
+
+    /// Publishes new alerts, computed at `now` in the feeds' clock (`stale` when an alerts feed
+    /// is), to the watchers of every station and route whose alerts, or their staleness, changed.
+    public func updateAlerts(_ alerts: [PublishedAlert], stale: Bool, now: Double) {
+        queue.async { [self] in deliver(hub.updateAlerts(alerts, stale: stale, now: now)) }
+    }
+
+    /// Stations someone watches now.
+    public var watchedStations: Set<String> { queue.sync { hub.watchedStations } }
+
+    /// Vehicles someone watches now.
+    public var watchedVehicles: Set<String> { queue.sync { hub.watchedVehicles } }
+
+    /// Publishes the watched vehicles' itineraries (by id) to their watchers when their cards changed.
+    public func updateVehicles(itineraries: [String: [UInt8]]) {
+        queue.async { [self] in deliver(hub.updateVehicles(itineraries: itineraries)) }
+    }
+
+    /// `GET /api/vehicles/{id}`: `body` makes the answer from the published state (nil: no such
+    /// vehicle) and the stream position, on the push queue, so it is the state clients were sent.
+    public func vehicle(_ id: String,
+                        reply: @escaping @Sendable (_ state: VehicleState?, _ epoch: String, _ seq: UInt64, _ tickTime: Double) -> Void) {
+        queue.async { [self] in reply(hub.vehicle(id), hub.configuration.epoch, hub.seq, hub.tickTime) }
+    }
+
+    /// Connections, views, watches, the latest tick and refusals.
+    public var statistics: PushStatistics {
+        queue.sync {
+            PushStatistics(connections: hub.connectionCount, regions: hub.regionCount,
+                           subscriptions: hub.subscriptionCount, watches: hub.watchCount, seq: hub.seq,
+                           rateLimited: hub.rateLimitedCount, overBudget: hub.overBudgetCount,
+                           closedOverBudget: hub.closedOverBudgetCount,
+                           queuedMessages: inbound.withLock { $0.queue.count })
+        }
+    }
+
+    /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
+    public func vehicleList(_ view: ClientRequest.ViewRequest,
+                            reply: @escaping @Sendable (Result<[UInt8], PushRequestError>) -> Void) {
+        queue.async { [self] in
+            do throws(PushRequestError) {
+                reply(.success(try hub.vehicleList(view)))
+            } catch {
+                reply(.failure(error))
+            }
+        }
+    }
+
+    private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil) {
+        var batch: [(Peer, Frame)] = []
+        for delivery in deliveries {
+            let frame = prepare(delivery.message, origin)
+            for client in delivery.recipients {
+                if let peer = peers[client] { batch.append((peer, frame)) }
+            }
+        }
+        if !batch.isEmpty { send(batch) }
+        for delivery in deliveries {
+            guard let reason = delivery.closeReason else { continue }
+            for client in delivery.recipients {
+                inbound.withLock { _ = $0.queue.remove(client) }
+                if let peer = peers[client] { signal(peer, .close(reason: reason)) }
+            }
+        }
+    }
+}

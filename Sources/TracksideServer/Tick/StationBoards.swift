@@ -1,0 +1,43 @@
+import TransitData
+import TransitEngine
+
+/// The stations' and bus stops' arrival boards as the server serves them: looked up by id,
+/// computed from the latest feeds on demand (REST) or for the watched stations each tick (push).
+///
+/// What was last pushed to a board's watchers is the push hub's (`TopicRegistry`).
+final class StationBoards: Sendable {
+    let network: Network
+    private let stations: [String: Station]
+    private let busStops: [String: BusStop]
+    init(network: Network) {
+        self.network = network
+        stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        busStops = Dictionary(network.busStops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The bus stop with `id`, if the network has one.
+    func busStop(_ id: String) -> BusStop? {
+        busStops[id]
+    }
+
+    /// The bus stop's board at `now`; nil when the network has no such bus stop.
+    func board(busStop id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
+        busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
+    }
+
+    /// The station with `id`, if the network has one.
+    func station(_ id: String) -> Station? {
+        stations[id]
+    }
+
+    /// The station's board at `now`; nil when the network has no such station.
+    func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
+        stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
+    }
+
+    /// The boards of the `watched` stations (and bus stops) at `now`; ids the network does not
+    /// know are skipped.
+    func boards(watched: Set<String>, feeds: BoardFeeds, now: Double) -> [ArrivalBoard] {
+        watched.sorted().compactMap { board(station: $0, feeds: feeds, now: now) ?? board(busStop: $0, feeds: feeds, now: now) }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import TracksideCommandLine
+import WebSocketServer
+
+/// `trackside-bench serve-broadcast`: the server side of the WebSocket benchmarks in
+/// `Tests/Benchmarks/websocket/`. It serves `/ws` with the production stack (event loops,
+/// handshake, permessage-deflate negotiation) and fans one JSON message out to every open
+/// session at a fixed rate through the production broadcast path: one
+/// `WebSocketPreparedMessage` per tick, compressed once and shared by every connection, sent
+/// through a `WebSocketBroadcastGroup` (one hop per loop). Once a second, when they changed,
+/// it writes its connection figures and closes to standard error (see `ConnectionReport`).
+/// A client's first message is answered with a 200-byte `snapshot` (so the load generator knows
+/// it is subscribed, and a compressing connection holds a compression context); later messages are echoed, for round-trip measurements.
+struct BroadcastBenchServer: CLICommand {
+    static let name = "serve-broadcast"
+    static let summary = "benchmark server: /ws broadcasting SIZE bytes of JSON at HZ through prepared messages"
+    static let usage = BroadcastBenchOptions.usage + """
+
+          --no-deflate     refuse permessage-deflate
+          --loops N        event loops (default: one per core)
+        """
+
+    static func run(_ arguments: ArgumentList) throws -> Int32 {
+        var arguments = arguments
+        let options = try BroadcastBenchOptions(&arguments)
+        let loops = try arguments.value("loops", default: EventLoopGroup.defaultLoopCount) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let compression: PerMessageDeflateConfiguration? = arguments.flag("no-deflate") ? nil : PerMessageDeflateConfiguration()
+        guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
+
+        let payload = BroadcastPayload(size: options.size)
+        let subscribers = WebSocketBroadcastGroup()
+        let closes = CloseTally()
+        let counters = WebSocketCounters()
+        let router = Router()
+        router.webSocket("/ws", configuration: WebSocketConfiguration(compression: compression), counters: counters) { session in
+            subscribers.add(session)
+            session.onMessage = BroadcastBenchServer.answer(on: session, payload: payload)
+            session.onClose = { [weak session] code, reason in
+                closes.record(code, reason)
+                if let session { subscribers.remove(session) }
+            }
+        }
+        var configuration = ServerConfiguration()
+        configuration.port = options.port
+        configuration.eventLoopCount = loops
+        configuration.backlog = 4096
+        let server = try HTTPServer(configuration: configuration, router: router)
+        let address = try server.start()
+        // Unbuffered, so the runner reading a pipe sees it now.
+        FileHandle.standardOutput.write(Data("serve-broadcast: listening on \(address.port)\n".utf8))
+        var report = ConnectionReport(server: server, counters: counters, closes: closes)
+        let hz = options.hz
+        let interval = hz > 0 ? 1 / hz : 1
+        var next = Date().timeIntervalSince1970
+        var nextReport = next
+        var sequence = 0
+        while true {
+            next += interval
+            Thread.sleep(forTimeInterval: max(0, next - Date().timeIntervalSince1970))
+            if next >= nextReport {
+                report.writeIfChanged()
+                nextReport = next + 1
+            }
+            guard hz > 0 else { continue }
+            sequence += 1
+            let tick = ContinuousClock.now
+            subscribers.broadcast(WebSocketPreparedMessage(
+                utf8Text: payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()), compression: compression,
+                latencyOrigin: tick))
+        }
+    }
+
+    /// A client's first message is answered with the snapshot, later ones are echoed.
+    private static func answer(on session: WebSocketSession, payload: BroadcastPayload) -> (WebSocketMessage) -> Void {
+        var subscribed = false
+        return { [weak session] message in
+            guard let session else { return }
+            guard subscribed else {
+                subscribed = true
+                session.send(text: payload.snapshot(timestamp: LoadWindow.wallMilliseconds()))
+                return
+            }
+            switch message {
+            case .text(let text): session.send(text: text)
+            case .binary(let bytes): session.send(binary: bytes)
+            }
+        }
+    }
+}
+
+/// The line `serve-broadcast` writes to standard error whenever its connection figures change:
+/// TCP connections accepted and refused, WebSockets opened and open, broadcast frames dropped,
+/// stalled clients, and every close by code and reason, so that the runner can explain each
+/// connection the server lost.
+private struct ConnectionReport {
+    let server: HTTPServer
+    let counters: WebSocketCounters
+    let closes: CloseTally
+    private var last = ""
+
+    init(server: HTTPServer, counters: WebSocketCounters, closes: CloseTally) {
+        self.server = server
+        self.counters = counters
+        self.closes = closes
+    }
+
+    /// The delay from a tick to each frame's write, in the histogram's buckets: the upper bound
+    /// holding the median and the 99th percentile (over the whole run).
+    private var writeDelays: String {
+        let histogram = counters.deliveryLatency
+        let buckets = histogram.snapshot.buckets
+        let total = buckets.reduce(0, +)
+        guard total > 0 else { return "none" }
+        func bound(_ quantile: Double) -> String {
+            var seen = 0
+            for (index, count) in buckets.enumerated() {
+                seen += count
+                if Double(seen) >= quantile * Double(total) {
+                    return index < histogram.bounds.count ? "≤\(histogram.bounds[index] * 1000)" : ">\(histogram.bounds.last! * 1000)"
+                }
+            }
+            return "?"
+        }
+        return "p50\(bound(0.5)) p99\(bound(0.99))"
+    }
+
+    mutating func writeIfChanged() {
+        let line = "serve-broadcast: tcp_accepted=\(server.statistics.acceptedConnections) "
+            + "tcp_refused=\(server.statistics.refusedConnections) websocket_opened=\(counters.acceptedConnections) "
+            + "websocket_open=\(counters.openConnections) frames_dropped=\(counters.messagesDropped) "
+            + "stalled=\(counters.stalledConnections) tick_to_write_ms: \(writeDelays) closes: \(closes.summary)\n"
+        guard line != last else { return }
+        last = line
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
