@@ -52,7 +52,7 @@ public final class TracksideApp: Sendable {
         self.logger = logger
         self.clock = clock
         startedAt = clock()
-        tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval, startedAt: startedAt))
+        tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval))
         let profile = NYCTProfile()
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
@@ -126,7 +126,7 @@ public final class TracksideApp: Sendable {
         }, send: WebSocketSession.send, signal: { session, signal in
             switch signal {
             case .handled(let messages, let bytes): session.handled(messages: messages, bytes: bytes)
-            case .close(let reason): session.close(code: .policyViolation, reason: reason)
+            case .close(let reason): session.close(code: .policyViolation, reason: reason, awaitingReply: false)
             }
         }, clock: clock)
     }

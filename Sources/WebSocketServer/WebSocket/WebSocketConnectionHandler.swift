@@ -171,10 +171,20 @@ final class WebSocketConnectionHandler {
         updateReading(on: connection)
     }
 
-    func close(code: WebSocketCloseCode, reason: String) {
+    func close(code: WebSocketCloseCode, reason: String, awaitingReply: Bool = true) {
         perform(machine.close(code: code, reason: reason, now: .now))
-        // The backlog no longer holds reading back: the client's close must be read.
-        frameHeldBytes()
+        guard !awaitingReply, let connection else {
+            // The backlog no longer holds reading back: the client's close must be read.
+            frameHeldBytes()
+            return
+        }
+        reportClose(code, reason)
+        unframed = []
+        if overflow.isEmpty {
+            connection.close()
+        } else {
+            closeAfterOverflow = true
+        }
     }
 
     // MARK: Events
