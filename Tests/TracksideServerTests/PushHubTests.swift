@@ -39,6 +39,7 @@ import TestSupport
         #expect(hello.type == "hello")
         #expect(hello.object["server"] as? String == "trackside/\(TracksideVersion.current)")
         #expect(hello.object["epoch"] as? String == "epoch-1" && hello.object["source"] as? String == "replay")
+        #expect(hello.object["protocol"] as? Int == 1)
     }
 
     @Test func helloAnnouncesTheConfiguredVersion() throws {

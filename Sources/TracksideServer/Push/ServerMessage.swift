@@ -4,10 +4,12 @@ import TransitEngine
 /// Serialises the server → client messages of docs/PROTOCOL.md. Vehicles are inserted as
 /// their cached JSON, so building a message is a copy of bytes.
 public enum ServerMessage {
+    /// The first message on every connection: `{"type":"hello","protocol":1,"server","epoch","source"}`.
     public static func hello(server: String, epoch: String, source: String) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 128)
         json.object { o in
             o.key("type"); o.value("hello")
+            o.key("protocol"); o.value(PushProtocolVersion.current)
             o.key("server"); o.value(server)
             o.key("epoch"); o.value(epoch)
             o.key("source"); o.value(source)
