@@ -155,7 +155,9 @@ def assert_ticks_kept(subscribers, began, ended):
         assert subscriber.error is None, f"a subscriber failed: {subscriber.error!r}"
         during = subscriber.ticks_between(began - 1, ended)
         seqs = [d[1] for d in during]
-        assert len(during) >= (ended - began) - 2, f"only {len(during)} ticks in {ended - began:.1f} s"
+        assert len(during) >= (ended - began) - 2, (
+            f"only {len(during)} ticks in {ended - began:.1f} s; {len(subscriber.deltas)} in all, the last "
+            f"{subscriber.deltas[-1][0] - began if subscriber.deltas else None} s after the flood began; {subscriber.types[-5:]}")
         assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), f"seqs with gaps: {seqs}"
         arrivals = [d[0] for d in during]
         gaps = [b - a for a, b in zip(arrivals, arrivals[1:])]
