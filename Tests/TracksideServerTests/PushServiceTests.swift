@@ -111,12 +111,20 @@ import Testing
         return limits
     }
 
-    @Test func aTickWaitsBehindOneSliceAtMostWhateverTheBacklog() throws {
+    /// A service with a budget out of the way and two connections, a flooder and another, both greeted.
+    func flooderAndAnother() -> (service: PushService<Peer, [UInt8]>, totals: Totals, flooding: (peer: Peer, id: ClientID),
+                                 other: (peer: Peer, id: ClientID)) {
         let totals = Totals()
         let service = service(totals: totals, limits: generous)
-        let flooder = Peer(), watcher = Peer()
+        let flooder = Peer(), other = Peer()
         let flooding = service.connect(flooder)
-        let watching = service.connect(watcher)
+        let client = service.connect(other)
+        waitFor { other.decoded.count == 1 && flooder.decoded.count == 1 }
+        return (service, totals, (flooder, flooding), (other, client))
+    }
+
+    @Test func aTickWaitsBehindOneSliceAtMostWhateverTheBacklog() throws {
+        let (service, totals, (_, flooding), (watcher, watching)) = flooderAndAnother()
         service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: watching)
         waitFor { watcher.decoded.count == 2 }
         let before = totals.handled.withLock { $0 }
@@ -136,12 +144,7 @@ import Testing
     }
 
     @Test func anotherClientsMessageIsHandledWithinATurnOfAFlood() throws {
-        let totals = Totals()
-        let service = service(totals: totals, limits: generous)
-        let flooder = Peer(), other = Peer()
-        let flooding = service.connect(flooder)
-        let client = service.connect(other)
-        waitFor { other.decoded.count == 1 }
+        let (service, totals, (flooder, flooding), (other, client)) = flooderAndAnother()
         for _ in 0..<5000 { service.receive("garbage", from: flooding) }
         let atSubscribe = totals.handled.withLock { $0 }
         service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client)
