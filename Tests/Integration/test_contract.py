@@ -4,36 +4,23 @@ documented, and its body must validate), the server serves both as the repositor
 the `trackside.v1` subprotocol. Replays: the 1–6/S subway snapshots (vehicles, boards, errors), the MTA alerts feed
 (alerts with content), and a Bus Time StopMonitoring response on a one-stop bus GTFS (bus stops and their boards)."""
 import json
-import pathlib
 import re
 import shutil
 import socket
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 from websockets.sync.client import connect
 
 import contract
 import websocket_raw as raw
 from test_bus_stops import SM_FILE, b63_gtfs
-from trackside_api import GTFS, REPLAY
+from trackside_api import GTFS, REPLAY, fetch
 
 ALERTS = "alerts/mta_subway_alerts_20240120T185938.pb"
 MANHATTAN = [-74.02, 40.70, -73.93, 40.80]
-# Paths whose answers are not JSON or that are not plain GETs: checked for their status and type only.
-NOT_JSON = {"/metrics", "/status", "/ws", "/gtfs-rt/vehicle-positions.pb"}
 
 
-def fetch(server, path, headers=None):
-    """(status, headers, body bytes) of a GET, error answers included."""
-    request = urllib.request.Request(server.base_url + path, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
 
 
 class RESTChecker:
@@ -45,13 +32,15 @@ class RESTChecker:
     def check(self, server, template, path, status=200):
         got, headers, body = fetch(server, path)
         assert got == status, f"GET {path}: {got} {body[:300]!r}"
-        validator = contract.response_validator(template, got, headers.get("Content-Type", ""))
-        if template not in NOT_JSON:
-            document = json.loads(body)
-            problems = contract.errors(validator, document)
-            assert not problems, f"GET {path} ({got}) does not match docs/openapi.json:\n" + "\n".join(problems[:20])
+        media = headers.get("Content-Type", "")
+        validator = contract.response_validator(template, got, media)
         self.seen.setdefault(template, set()).add(got)
-        return json.loads(body) if template not in NOT_JSON and body else body
+        if not media.split(";")[0].endswith("json"):
+            return body
+        document = json.loads(body)
+        problems = contract.errors(validator, document)
+        assert not problems, f"GET {path} ({got}) does not match docs/openapi.json:\n" + "\n".join(problems[:20])
+        return document
 
 
 class Recorder:
@@ -131,6 +120,11 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     vehicles = rest.check(subway, "/api/vehicles", f"/api/vehicles?bbox={bbox}&layers=subway")
     assert vehicles["vehicles"]
     rest.check(subway, "/api/vehicles", "/api/vehicles?bbox=1,2,3", 400)
+    assert rest.check(subway, "/api/vehicles.geojson", f"/api/vehicles.geojson?bbox={bbox}")["features"]
+    rest.check(subway, "/api/vehicles.geojson", "/api/vehicles.geojson?bbox=-75,40,-73,41.5", 400)
+    rest.check(subway, "/gtfs-rt/vehicle-positions.pb", "/gtfs-rt/vehicle-positions.pb")
+    assert rest.check(subway, "/gtfs-rt/vehicle-positions.pb", "/gtfs-rt/vehicle-positions.pb?format=json")["entity"]
+    rest.check(subway, "/gtfs-rt/vehicle-positions.pb", "/gtfs-rt/vehicle-positions.pb?format=xml", 400)
     rest.check(subway, "/api/vehicles", "/api/vehicles?bbox=-75,40,-73,41.5", 400)
     rest.check(subway, "/api/vehicles/{id}", "/api/vehicles/" + urllib.parse.quote(vehicles["vehicles"][0]["id"], safe=""))
     rest.check(subway, "/api/vehicles/{id}", "/api/vehicles/no-such-train", 404)
@@ -218,8 +212,8 @@ def test_every_route_the_server_installs_is_documented():
         text = source.read_text()
         installed |= set(re.findall(r'router\.(?:get|webSocket)\("(/[^"]*)"', text))
         installed |= set(re.findall(r'router\.addDeferred\("GET", "(/[^"]*)"', text))
-        if "static let path = " in text and "router.get(Self.path)" in text:
-            installed.add(re.search(r'static let path = "(/[^"]*)"', text).group(1))
+        installed |= set(re.findall(r'install\w*\("(/[^"]*)", on: router', text))
+        installed |= set(re.findall(r'static let path = "(/[^"]*)"', text))  # installed as router.get(….path)
     installed.discard("/echo")  # --enable-echo, for conformance runs
     installed.discard("/data/boroughs.geojson")  # the web map's base map, a bundled file
     documented = set(contract.DOCUMENT["paths"])

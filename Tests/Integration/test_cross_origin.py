@@ -1,21 +1,13 @@
 """CORS on the read-only API and the exports, against a real server: preflights, the headers on answers (deferred
 routes, errors and prepared documents included), and `--cors-origin` narrowing it to a list."""
-import urllib.error
-import urllib.request
+from trackside_api import fetch
 
 BBOX = "-74.02,40.70,-73.93,40.80"
 
 
 def ask(server, path, method="GET", headers=None):
     """(status, headers) of a request, error answers included."""
-    request = urllib.request.Request(server.base_url + path, method=method, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            response.read()
-            return response.status, response.headers
-    except urllib.error.HTTPError as error:
-        error.read()
-        return error.code, error.headers
+    return fetch(server, path, headers, method)[:2]
 
 
 def preflight(server, path, origin, headers="if-none-match"):

@@ -15,22 +15,10 @@ extension TracksideApp {
             }
             session.onClose = { _, _ in push.disconnect(client) }
         }
-        router.addDeferred("GET", "/api/vehicles") { [push] request, promise in
-            let view: ClientRequest.ViewRequest
-            do throws(PushRequestError) {
-                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
-                                                     routes: request.query["routes"])
-            } catch {
-                promise.succeed(Self.errorResponse(error))
-                return
-            }
-            push.vehicleList(view) { result in
-                switch result {
-                case .success(let body): promise.succeed(.json(body))
-                case .failure(let error): promise.succeed(Self.errorResponse(error))
-                }
-            }
-        }
+        installVehicleList("/api/vehicles", on: router, contentType: "application/json", encode: ServerMessage.vehicleList)
+        installVehicleList("/api/vehicles.geojson", on: router, contentType: "application/geo+json",
+                           encode: VehicleGeoJSON.featureCollection)
+        router.get(VehiclePositionsFeed.path) { [vehiclePositions] request in vehiclePositions.response(to: request) }
         installVehicleRoutes(on: router)
         let config = configBody
         router.get("/api/config") { _ in .json(config) }
@@ -135,6 +123,29 @@ extension TracksideApp {
             }
         }
         return json.bytes
+    }
+
+    /// `GET path?bbox=…&layers=…&routes=…`: the latest tick's published vehicles in the view, validated and
+    /// limited as a subscription to it is, encoded by `encode` (`/api/vehicles` and its GeoJSON export).
+    private func installVehicleList(_ path: String, on router: Router, contentType: String,
+                                    encode: @escaping @Sendable (VehicleListing) -> [UInt8]) {
+        router.addDeferred("GET", path) { [push] request, promise in
+            let view: ClientRequest.ViewRequest
+            do throws(PushRequestError) {
+                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
+                                                     routes: request.query["routes"])
+            } catch {
+                promise.succeed(Self.errorResponse(error))
+                return
+            }
+            push.vehicleList(view, encode: encode) { result in
+                switch result {
+                case .success(let body):
+                    promise.succeed(HTTPResponse(headers: HTTPHeaders([("Content-Type", contentType)]), body: body))
+                case .failure(let error): promise.succeed(Self.errorResponse(error))
+                }
+            }
+        }
     }
 
     static func errorResponse(_ error: PushRequestError) -> HTTPResponse {

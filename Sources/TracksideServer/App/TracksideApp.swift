@@ -27,6 +27,8 @@ public final class TracksideApp: Sendable {
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
+    let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
     let boards: StationBoards
@@ -172,6 +174,7 @@ public final class TracksideApp: Sendable {
         }
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
+        vehiclePositions.update(states, feedTime: feedTime)
         push.publish(states, feedTime: feedTime, tickStarted: started)
         if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
             logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")

@@ -284,12 +284,18 @@ public struct PushHub: Sendable {
     /// `GET /api/vehicles`: the latest tick's vehicles in a box, with the same outward
     /// rounding to tiles as a subscription, so REST and WebSocket views agree.
     public func vehicleList(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> [UInt8] {
+        ServerMessage.vehicleList(try listing(view))
+    }
+
+    /// The latest tick's published vehicles in `view`, refused as a subscription to it would be: what
+    /// `GET /api/vehicles` and its GeoJSON export answer with.
+    public func listing(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> VehicleListing {
         try configuration.limits.checkSpan(of: view.box)
         let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
         let vehicles = board.vehicles(in: region)
         try configuration.limits.checkCount(vehicles.count)
-        return ServerMessage.vehicleList(epoch: configuration.epoch, seq: seq,
-                                         timestampMilliseconds: ClientSession.milliseconds(tickTime), vehicles: vehicles)
+        return VehicleListing(epoch: configuration.epoch, seq: seq, timestampMilliseconds: ClientSession.milliseconds(tickTime),
+                              vehicles: vehicles)
     }
 
     private var context: ClientSession.Context {

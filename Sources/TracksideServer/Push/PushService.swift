@@ -186,12 +186,14 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         }
     }
 
-    /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
+    /// `GET /api/vehicles` (or, with another `encode`, its GeoJSON export), answered on the push queue
+    /// without blocking the caller's loop; the body is encoded there too.
     public func vehicleList(_ view: ClientRequest.ViewRequest,
+                            encode: @escaping @Sendable (VehicleListing) -> [UInt8] = ServerMessage.vehicleList,
                             reply: @escaping @Sendable (Result<[UInt8], PushRequestError>) -> Void) {
         queue.async { [self] in
             do throws(PushRequestError) {
-                reply(.success(try hub.vehicleList(view)))
+                reply(.success(encode(try hub.listing(view))))
             } catch {
                 reply(.failure(error))
             }

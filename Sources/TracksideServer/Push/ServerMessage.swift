@@ -98,15 +98,14 @@ public enum ServerMessage {
     }
 
     /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
-    public static func vehicleList(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
-                                   vehicles: [PublishedVehicle]) -> [UInt8] {
-        var json = JSONWriter(reservingCapacity: 64 + vehicles.count * 320)
+    public static func vehicleList(_ listing: VehicleListing) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 64 + listing.vehicles.count * 320)
         json.object { o in
-            o.key("epoch"); o.value(epoch)
-            o.key("seq"); o.value(seq)
-            o.key("ts"); o.value(timestampMilliseconds)
+            o.key("epoch"); o.value(listing.epoch)
+            o.key("seq"); o.value(listing.seq)
+            o.key("ts"); o.value(listing.timestampMilliseconds)
             o.key("vehicles")
-            o.array { a in for vehicle in vehicles { a.raw(vehicle.json) } }
+            o.array { a in for vehicle in listing.vehicles { a.raw(vehicle.json) } }
         }
         return json.bytes
     }
