@@ -162,6 +162,20 @@ import Testing
         #expect(bytes == 5000 * 7)
     }
 
+    /// A slice queued before a connection existed must still greet it before its first message:
+    /// registration waits in the connection's own line.
+    @Test func aConnectionThatArrivesDuringAFloodIsGreetedBeforeItsMessageIsHandled() {
+        let (service, _, (_, flooding), _) = flooderAndAnother()
+        let late = (0..<50).map { _ in Peer() }
+        for peer in late {
+            for _ in 0..<40 { service.receive("garbage", from: flooding) }
+            let client = service.connect(peer)
+            service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client)
+        }
+        waitFor { late.allSatisfy { $0.decoded.count == 2 } }
+        for peer in late { #expect(peer.decoded.map { $0.type ?? "" } == ["hello", "snapshot"]) }
+    }
+
     @Test func aFloodOverBudgetEndsInACloseSignalAndStopsBeingHandled() {
         let totals = Totals()
         let service = service(totals: totals)

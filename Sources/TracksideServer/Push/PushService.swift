@@ -34,10 +34,13 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// service stopped taking them (shutdown).
     private let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool)>((InboundQueue(), false, false))
 
-    /// One waiting client message: text, or nil for a binary one, and its payload bytes.
-    private struct Message: Sendable {
-        var text: String?
-        var bytes: Int
+    /// What waits for a slice, in each connection's order: its registration first (so a slice
+    /// queued before a connection existed still greets it before handling its messages), then its
+    /// messages with their payload bytes.
+    private enum Message: Sendable {
+        case connect(Peer)
+        case text(String)
+        case binary(bytes: Int)
     }
 
     /// Most client messages handled in one block on the queue.
@@ -68,21 +71,18 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// message the connection sends afterwards.
     public func connect(_ peer: Peer) -> ClientID {
         let client = ClientID(lastClient.add(1, ordering: .relaxed).newValue)
-        queue.async { [self] in
-            peers[client] = peer
-            deliver([hub.connect(client)])
-        }
+        enqueue(.connect(peer), from: client)
         return client
     }
 
     /// A text message from a connection; answered asynchronously through its `send`.
     public func receive(_ text: String, from client: ClientID) {
-        enqueue(Message(text: text, bytes: text.utf8.count), from: client)
+        enqueue(.text(text), from: client)
     }
 
     /// A binary message, which the protocol does not use: answered with `bad_request`.
     public func receiveBinary(_ bytes: Int, from client: ClientID) {
-        enqueue(Message(text: nil, bytes: bytes), from: client)
+        enqueue(.binary(bytes: bytes), from: client)
     }
 
     /// Forgets a connection, with whatever it sent that is still waiting.
@@ -121,13 +121,21 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         var handled: [ClientID: (messages: Int, bytes: Int)] = [:]
         let now = clock()
         for (client, message) in slice {
-            if let text = message.text {
+            let bytes: Int
+            switch message {
+            case .connect(let peer):
+                peers[client] = peer
+                deliveries.append(hub.connect(client))
+                continue
+            case .text(let text):
                 deliveries += hub.receive(text, from: client, now: now)
-            } else {
+                bytes = text.utf8.count
+            case .binary(let count):
                 deliveries += hub.receiveBinary(from: client, now: now)
+                bytes = count
             }
             handled[client, default: (0, 0)].messages += 1
-            handled[client, default: (0, 0)].bytes += message.bytes
+            handled[client, default: (0, 0)].bytes += bytes
         }
         deliver(deliveries)
         for (client, count) in handled {
