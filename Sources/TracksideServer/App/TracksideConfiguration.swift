@@ -1,3 +1,4 @@
+import TransitEngine
 import WebSocketServer
 
 /// Everything `trackside serve` decides about the application (the HTTP side is
@@ -44,6 +45,8 @@ public struct TracksideConfiguration: Sendable {
     /// The MTA "Subway Stations" CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in the
     /// stations' step-free access where the GTFS gives none (`--station-access`).
     public var stationAccessPath: String?
+    /// Which agency's rules read the feeds (`--profile`): by default chosen from the GTFS.
+    public var profile = ProfileChoice.auto
     /// Replay speed (2 = twice as fast) and whether the recording repeats.
     public var replaySpeed = 1.0
     public var replayLoops = false
@@ -53,6 +56,8 @@ public struct TracksideConfiguration: Sendable {
     public var simulatorInterval = 15.0
     /// The simulator's seed: the same seed gives the same delays.
     public var simulatorSeed: UInt64 = 1
+    /// The instant the simulator's clock starts at (`--sim-start`); nil: now, the wall clock.
+    public var simulatorStart: Double?
     /// The live feeds `--source mta` polls.
     public var mtaFeeds = MTAFeeds(busTimeKey: nil)
     /// Seconds a live fetch may take.

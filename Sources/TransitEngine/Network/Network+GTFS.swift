@@ -1,3 +1,4 @@
+import Foundation
 import TransitData
 
 extension Network {
@@ -6,13 +7,15 @@ extension Network {
     ///
     /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:)`);
     /// reading which routes call where streams the stop_times of feeds that have bus routes,
-    /// which is where a broken stop_times fails.
+    /// which is where a broken stop_times fails. Where the profile reads trip updates against
+    /// the timetable, each feed's stop_times are also loaded compactly (`RealtimeTimetable`).
     public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile()) throws {
         var routes: [NetworkRoute] = []
         var stops: [NetworkStop] = []
         var trips: [NetworkTrip] = []
         var busStops: [BusStop] = []
         var shapePoints: [String: [Coordinate]] = [:]
+        var timetables: [RealtimeTimetable] = []
         for feed in feeds {
             routes += feed.routes.rows.map { route in
                 NetworkRoute(id: route.id, shortName: route.shortName, longName: route.longName,
@@ -36,8 +39,15 @@ extension Network {
                     .map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             }
             busStops += try Self.busStops(of: feed)
+            if profile.readsTripUpdatesAgainstTimetable {
+                let schedule = try feed.loadSchedule()
+                if !schedule.calls.isEmpty {
+                    timetables.append(RealtimeTimetable(schedule: schedule, timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!))
+                }
+            }
         }
-        self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, busStops: busStops, profile: profile)
+        self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, busStops: busStops, profile: profile,
+                  timetables: timetables)
     }
 
     /// The feed's parentless stops that serve buses only: by stop_times where the feed has them
