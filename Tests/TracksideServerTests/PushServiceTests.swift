@@ -213,6 +213,7 @@ import Testing
         let service = service(totals: totals, limits: generous)
         let peer = Peer()
         let client = service.connect(peer)
+        waitFor { peer.decoded.count == 1 }
         service.stopReceiving()
         for _ in 0..<100 { service.receive("garbage", from: client) }
         service.publish([])

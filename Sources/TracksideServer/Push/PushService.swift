@@ -30,9 +30,10 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     private let send: @Sendable ([(Peer, Frame)]) -> Void
     private let signal: @Sendable (Peer, PushPeerSignal) -> Void
     private let clock: @Sendable () -> Double
-    /// Client messages waiting for a slice, whether a slice is on the queue, and whether the
-    /// service stopped taking them (shutdown).
-    private let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool)>((InboundQueue(), false, false))
+    /// Client messages waiting for a slice, whether a slice is on the queue, whether the service
+    /// stopped taking them (shutdown), and the connections being closed, whose messages are dropped.
+    private let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool, closing: Set<ClientID>)>(
+        (InboundQueue(), false, false, []))
 
     /// What waits for a slice, in each connection's order: its registration first (so a slice
     /// queued before a connection existed still greets it before handling its messages), then its
@@ -94,7 +95,10 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
 
     /// Forgets a connection, with whatever it sent that is still waiting.
     public func disconnect(_ client: ClientID) {
-        inbound.withLock { _ = $0.queue.remove(client) }
+        inbound.withLock { state in
+            _ = state.queue.remove(client)
+            state.closing.remove(client)
+        }
         queue.async { [self] in
             peers[client] = nil
             hub.disconnect(client)
@@ -112,7 +116,7 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
 
     private func enqueue(_ message: Message, from client: ClientID) {
         let startSlice = inbound.withLock { state -> Bool in
-            guard !state.stopped else { return false }
+            guard !state.stopped, !state.closing.contains(client) else { return false }
             state.queue.append(message, from: client)
             defer { state.sliceQueued = true }
             return !state.sliceQueued
@@ -227,7 +231,10 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         for delivery in deliveries {
             guard let reason = delivery.closeReason else { continue }
             for client in delivery.recipients {
-                inbound.withLock { _ = $0.queue.remove(client) }
+                inbound.withLock { state in
+                    _ = state.queue.remove(client)
+                    state.closing.insert(client)
+                }
                 if let peer = peers[client] { signal(peer, .close(reason: reason)) }
             }
         }
