@@ -5,6 +5,7 @@ import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
 import { compareRoutes } from "./routes.js";
+import { stationHandoff } from "./station-handoff.js";
 
 const arrivalsShown = 3;
 /** Without a pushed board for this long, the popup asks the REST API again (the iOS app refreshed every 60 s). */
@@ -149,6 +150,7 @@ export class StopPopup {
       el("h3", { class: "section-title", text: "Arrivals" }),
       this.arrivalsList(badge, isBus),
       this.alertsSection(),
+      stationHandoff(stop),
     );
     this.popup?.setLngLat([stop.lon, stop.lat]); // re-picks the side the callout opens on for its new size
   }

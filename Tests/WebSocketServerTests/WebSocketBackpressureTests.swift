@@ -51,12 +51,12 @@ import Testing
 
     @Test func aCloseWaitsForParkedFrames() {
         var nothingParked = policy()
-        let outcome1 = nothingParked.closeRequested()
-        #expect(outcome1)
+        let closesNow = nothingParked.closeRequested()
+        #expect(closesNow)
         var backpressure = policy()
         backpressure.park([1])
-        let outcome2 = backpressure.closeRequested()
-        #expect(!outcome2)
+        let closesNowDespiteParked = backpressure.closeRequested()
+        #expect(!closesNowDespiteParked)
         #expect(backpressure.nextParked(queuedBytes: 0) == [1])
         backpressure.parkedFrameWritten()
         #expect(backpressure.afterFlush == .close)
@@ -64,41 +64,41 @@ import Testing
 
     @Test func aClientThatTakesNothingForAStallTimeoutIsStalledOneThatReadsIsNot() {
         var backpressure = policy()
-        let outcome3 = backpressure.outputBackedUp(sample(acknowledged: 10))
-        #expect(outcome3)
-        let outcome4 = backpressure.outputBackedUp(sample(acknowledged: 10))
-        #expect(!outcome4, "one window at a time")
-        let outcome5 = backpressure.stallWindowEnded(sample(acknowledged: 11), queuedBytes: 900)
-        #expect(outcome5 == .progressing)
-        let outcome6 = backpressure.stallWindowEnded(sample(acknowledged: 11), queuedBytes: 900)
-        #expect(outcome6 == .stalled)
+        let startsWindow = backpressure.outputBackedUp(sample(acknowledged: 10))
+        #expect(startsWindow)
+        let startsSecondWindow = backpressure.outputBackedUp(sample(acknowledged: 10))
+        #expect(!startsSecondWindow, "one window at a time")
+        let afterReading = backpressure.stallWindowEnded(sample(acknowledged: 11), queuedBytes: 900)
+        #expect(afterReading == .progressing)
+        let afterNothing = backpressure.stallWindowEnded(sample(acknowledged: 11), queuedBytes: 900)
+        #expect(afterNothing == .stalled)
 
         var drained = policy()
         _ = drained.outputBackedUp(sample(acknowledged: 10))
-        let outcome7 = drained.stallWindowEnded(sample(acknowledged: 10), queuedBytes: 0)
-        #expect(outcome7 == .drained)
+        let afterDraining = drained.stallWindowEnded(sample(acknowledged: 10), queuedBytes: 0)
+        #expect(afterDraining == .drained)
         _ = drained.outputBackedUp(sample(acknowledged: 10))
         drained.drained()
-        let outcome8 = drained.stallWindowEnded(sample(acknowledged: 10), queuedBytes: 900)
-        #expect(outcome8 == .drained)
+        let afterCancelling = drained.stallWindowEnded(sample(acknowledged: 10), queuedBytes: 900)
+        #expect(afterCancelling == .drained)
     }
 
     @Test func anOverduePongIsExcusedOnlyWhileTheClientTakesABacklog() {
         var backpressure = policy()
         // The first firing sends the ping: nothing to compare with yet.
-        let outcome9 = backpressure.keepaliveTimerFired(sample(acknowledged: 100), pongOverdue: false)
-        #expect(!outcome9)
+        let atPing = backpressure.keepaliveTimerFired(sample(acknowledged: 100), pongOverdue: false)
+        #expect(!atPing)
         // Still taking output queued ahead of the ping.
-        let outcome10 = backpressure.keepaliveTimerFired(sample(acknowledged: 200), pongOverdue: true)
-        #expect(outcome10)
+        let takingBacklog = backpressure.keepaliveTimerFired(sample(acknowledged: 200), pongOverdue: true)
+        #expect(takingBacklog)
         // Took nothing more: not excused.
-        let outcome11 = backpressure.keepaliveTimerFired(sample(acknowledged: 200), pongOverdue: true)
-        #expect(!outcome11)
+        let takingNothing = backpressure.keepaliveTimerFired(sample(acknowledged: 200), pongOverdue: true)
+        #expect(!takingNothing)
         // Its bytes wait unread here: the server is behind, not the client.
-        let outcome12 = backpressure.keepaliveTimerFired(sample(acknowledged: 200, unread: 10), pongOverdue: true)
-        #expect(outcome12)
+        let bytesUnread = backpressure.keepaliveTimerFired(sample(acknowledged: 200, unread: 10), pongOverdue: true)
+        #expect(bytesUnread)
         // Nothing overdue: nothing to excuse.
-        let outcome13 = backpressure.keepaliveTimerFired(sample(acknowledged: 900), pongOverdue: false)
-        #expect(!outcome13)
+        let notOverdue = backpressure.keepaliveTimerFired(sample(acknowledged: 900), pongOverdue: false)
+        #expect(!notOverdue)
     }
 }

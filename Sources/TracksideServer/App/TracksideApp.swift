@@ -127,6 +127,9 @@ public final class TracksideApp: Sendable {
         hub.limits = configuration.limits
         hub.historyRetention = configuration.historyRetention
         hub.version = configuration.announcedVersion
+        let network = engine.network
+        hub.directory = WatchDirectory(places: Set(network.stations.map(\.id) + network.busStops.map(\.id)),
+                                       routes: Set(network.routes.keys))
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
             WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)

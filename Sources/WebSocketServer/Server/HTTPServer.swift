@@ -118,8 +118,8 @@ public final class HTTPServer: Sendable {
             Glibc.close(fd)
             return
         }
-        var atLimit = false
-        if counters.open.load(ordering: .relaxed) >= configuration.maxConnections {
+        let atLimit = counters.open.load(ordering: .relaxed) >= configuration.maxConnections
+        if atLimit {
             let before = counters.refused.wrappingAdd(1, ordering: .relaxed).oldValue
             if counters.refusedBeforeRun.compareExchange(expected: -1, desired: before, ordering: .relaxed).exchanged {
                 configuration.logger.warning("connection limit of \(configuration.maxConnections) reached: refusing new connections",
@@ -131,7 +131,6 @@ public final class HTTPServer: Sendable {
                 Glibc.close(fd)
                 return
             }
-            atLimit = true
         }
         // A load first: while connections are admitted (-1) no write touches the shared line.
         if !atLimit, counters.refusedBeforeRun.load(ordering: .relaxed) >= 0,
