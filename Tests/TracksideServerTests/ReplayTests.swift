@@ -101,7 +101,7 @@ import TransitEngine
         let huge = path + "/ace_20240120T190702.pb"
         FileManager.default.createFile(atPath: huge, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
-        try handle.truncate(atOffset: UInt64(FeedReport.maximumSize) + 1)   // sparse: costs no disk
+        try handle.truncate(atOffset: UInt64(FeedDecoder.limit) + 1)   // sparse: costs no disk
         try handle.close()
         let seen = Mutex<[Int]>([])
         let recording = try ReplayRecording(directory: path) { _, bytes in

@@ -133,7 +133,7 @@ extension TracksideApp {
         json.object { o in
             o.key("feeds")
             o.array { a in
-                for feed in feedStatus(atWallTime: clock()) {
+                for feed in latestTick.feedStatus {
                     a.object { f in
                         f.key("id"); f.value(feed.id)
                         f.key("age"); if let age = feed.age { f.value(age, decimals: 0) } else { f.null() }

@@ -188,12 +188,21 @@ public final class FeedIngest: Sendable {
         FeedSnapshot(stores.withLock { $0.vehicles.feeds })
     }
 
-    /// The vehicle feeds' latest good reports and which of them are stale at `feedTime`, each
-    /// judged by its own threshold.
-    public func boardFeeds(feedTime: Double, staleAfter: (String) -> Double) -> BoardFeeds {
+    /// What a tick reads, in one critical section so that no update lands between its parts: every
+    /// vehicle feed's latest good report with its `FeedFreshness` (its threshold from `staleAfter`),
+    /// the alerts feeds, every feed's health at `feedTime`, and the replay round they belong to.
+    public func tickFeeds(feedTime: Double, staleAfter: (String) -> Double) -> TickFeeds {
         stores.withLock { stores in
-            BoardFeeds(snapshot: FeedSnapshot(stores.vehicles.feeds),
-                       stale: Set(stores.vehicles.status(now: feedTime, staleAfter: staleAfter).filter(\.isStale).map(\.id)))
+            let vehicles = stores.vehicles
+            let reports = vehicles.entries.keys.sorted().compactMap { id -> FeedReport? in
+                guard var report = vehicles.entries[id]?.feed else { return nil }
+                report.freshness = vehicles.freshness(of: id, staleAfter: staleAfter(id))
+                return report
+            }
+            let alerts = alertSnapshot(stores.alerts, feedTime: feedTime, staleAfter: staleAfter)
+            let status = (vehicles.status(now: feedTime, staleAfter: staleAfter) + alerts.status).sorted { $0.id < $1.id }
+            return TickFeeds(vehicles: FeedSnapshot(reports), alerts: alerts, status: status,
+                             round: currentRound.load(ordering: .acquiring))
         }
     }
 
@@ -204,11 +213,13 @@ public final class FeedIngest: Sendable {
 
     /// The latest good alerts feeds and their health at `feedTime`.
     public func alerts(feedTime: Double, staleAfter: (String) -> Double) -> AlertFeedSnapshot {
-        stores.withLock { stores in
-            AlertFeedSnapshot(feeds: stores.alerts.feeds,
-                              timestamp: stores.alerts.entries.values.compactMap { $0.headerTimestamp }.min(),
-                              status: stores.alerts.status(now: feedTime, staleAfter: staleAfter))
-        }
+        stores.withLock { alertSnapshot($0.alerts, feedTime: feedTime, staleAfter: staleAfter) }
+    }
+
+    private func alertSnapshot(_ store: FeedStore<GTFSRealtime.FeedMessage>, feedTime: Double,
+                               staleAfter: (String) -> Double) -> AlertFeedSnapshot {
+        AlertFeedSnapshot(feeds: store.feeds, timestamp: store.entries.values.compactMap { $0.headerTimestamp }.min(),
+                          status: store.status(now: feedTime, staleAfter: staleAfter))
     }
 
     /// Every feed's health at `feedTime`, vehicles and alerts by feed id, each judged by its

@@ -15,7 +15,7 @@ import TransitEngine
 /// 2100 would otherwise make a loop last eighty years). Without a time in its name, a header
 /// later than the file's modification time cannot be placed: the file is skipped.
 ///
-/// The scan reads one file at a time and inflates it once, up to `FeedReport.maximumSize` (the
+/// The scan reads one file at a time and inflates it once, up to `FeedDecoder.limit` (the
 /// limit the decoders apply when it is played), so the memory it needs is one file's, whatever the
 /// folder holds: a gzip bomb is cut at the limit and played as the failed fetch it is.
 ///
@@ -66,13 +66,13 @@ public struct ReplayRecording: Sendable {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
             // Larger than any feed played: read none of it (it plays as a failed fetch).
-            let bytes = size > FeedReport.maximumSize ? Data() : FileManager.default.contents(atPath: path)
+            let bytes = size > FeedDecoder.limit ? Data() : FileManager.default.contents(atPath: path)
             guard let bytes else {
                 skipped.append("\(name): unreadable")
                 continue
             }
             // Inflated once, within the decoders' limit; what does not inflate has no content time.
-            let plain = try? Inflate.gunzipIfNeeded(bytes, limit: FeedReport.maximumSize)
+            let plain = try? Inflate.gunzipIfNeeded(bytes, limit: FeedDecoder.limit)
             let recorded = Self.nameTimestamp(name)
             let written = recorded ?? (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? .infinity
             var timestamp = plain.flatMap { contentTimestamp(format, $0) }
