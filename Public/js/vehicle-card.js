@@ -238,8 +238,9 @@ export class VehicleCard {
     };
     parts.close.addEventListener("click", () => this.close());
     parts.follow.addEventListener("click", () => this.setFollowing(!this.following));
+    // The actions come before the stops, so they stay in sight however long the list is.
     this.element.replaceChildren(el("div", { class: "card-head" }, parts.title, parts.close), parts.gone, parts.where,
-      parts.stops, parts.age, parts.flags, el("div", { class: "card-actions" }, parts.follow, parts.share));
+      el("div", { class: "card-actions" }, parts.follow, parts.share), parts.stops, parts.age, parts.flags);
     this.parts = parts;
   }
 
