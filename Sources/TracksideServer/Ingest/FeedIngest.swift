@@ -44,6 +44,8 @@ public final class FeedIngest: Sendable {
     private let futureHeaders = Mutex<[String: (stamped: Double, standIn: Double)]>([:])
     /// What vehicle feeds are read against: the profile, the static trips' routes, the timetable.
     private let network: Network
+    /// Per vehicle feed, how many trips of its latest accepted report the network knows.
+    private let tripMatches = Mutex<[String: TripMatch]>([:])
     private let logger: Logger
 
     public init(network: Network, logger: Logger) {
@@ -119,7 +121,10 @@ public final class FeedIngest: Sendable {
                                       isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
                                       receivedAt: wallTime)
                 }
-                if outcome == .accepted { service.withLock { $0.record(report) } }
+                if outcome == .accepted {
+                    service.withLock { $0.record(report) }
+                    noteTripMatch(TripMatch(report: report, network: network), of: payload.feedID)
+                }
             case .alerts:
                 let feed = try ServiceAlerts.decodeFeed(payload.bytes)
                 statistics.decoded(in: ContinuousClock.now - started)
@@ -230,6 +235,20 @@ public final class FeedIngest: Sendable {
                 + stores.alerts.status(now: feedTime, staleAfter: staleAfter)).sorted { $0.id < $1.id }
         }
     }
+
+    /// Keeps a feed's trip match and warns once each time it turns poor.
+    private func noteTripMatch(_ match: TripMatch, of feedID: String) {
+        let previous = tripMatches.withLock { matches in
+            defer { matches[feedID] = match }
+            return matches[feedID]
+        }
+        if let warning = match.warning, previous?.isPoor != true {
+            logger.warning("feed \(feedID): \(warning)", [("feed", feedID)])
+        }
+    }
+
+    /// Per vehicle feed, the trip match of its latest accepted report (`/api/feeds`, `/metrics`).
+    public var tripMatch: [String: TripMatch] { tripMatches.withLock { $0 } }
 
     /// The publish time inside a recorded file, for ordering a replay; nil when unreadable.
     public func contentTimestamp(_ format: FeedFormat, _ bytes: Data) -> Double? {
