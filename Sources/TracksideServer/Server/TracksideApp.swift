@@ -65,8 +65,16 @@ public final class TracksideApp: Sendable {
             }
             feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
         }
+        var groups: [StationGroups.Group] = []
+        if let path = configuration.stationGroupsPath {
+            do {
+                groups = try StationGroups(json: try Data(contentsOf: URL(fileURLWithPath: path)), file: path).groups
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
+            }
+        }
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile))
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile, stationGroups: groups))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }

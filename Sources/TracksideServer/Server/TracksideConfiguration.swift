@@ -42,6 +42,9 @@ public struct TracksideConfiguration: Sendable {
     /// The MTA "Subway Stations" CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in the
     /// stations' step-free access where the GTFS gives none (`--station-access`).
     public var stationAccessPath: String?
+    /// The station grouping (the bundled `stations/mta-subway_stations.json`) that joins NYCT
+    /// stations into complexes; nil joins by `transfers.txt` alone.
+    public var stationGroupsPath: String?
     /// Replay speed (2 = twice as fast) and whether the recording repeats.
     public var replaySpeed = 1.0
     public var replayLoops = false
