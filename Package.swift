@@ -9,7 +9,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "trackside", targets: ["trackside"]),
+        .executable(name: "trackside-bench", targets: ["trackside-bench"]),
     ],
+    // Every target lists each module it imports (besides Foundation, Dispatch, Synchronization and Glibc).
     targets: [
         .systemLibrary(name: "CZlib", path: "CZlib"),
         .systemLibrary(name: "CLinux", path: "CLinux"),
@@ -18,12 +20,21 @@ let package = Package(
         .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux"]),
         .target(name: "TracksideServer",
                 dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
-        .executableTarget(name: "trackside", dependencies: ["TracksideServer", "CLinux"]),
+        // The subcommand plumbing both executables share: arguments, commands, exit statuses.
+        .target(name: "TracksideCommandLine", dependencies: ["TracksideServer"]),
+        .executableTarget(name: "trackside",
+                          dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
+                                         "WebSocketServer"]),
+        // Benchmarks, their load generators and bench servers: never part of the `trackside` binary.
+        .executableTarget(name: "trackside-bench",
+                          dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
+                                         "WebSocketServer", "CLinux"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "TestSupport"]),
-        .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TestSupport"]),
+        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "CZlib", "TestSupport"]),
+        .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TransitData", "TestSupport"]),
-        .testTarget(name: "TracksideServerTests", dependencies: ["TracksideServer", "TestSupport"]),
+        .testTarget(name: "TracksideServerTests",
+                    dependencies: ["TracksideServer", "TransitData", "TransitEngine", "WebSocketServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

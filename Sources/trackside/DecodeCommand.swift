@@ -1,4 +1,5 @@
 import Foundation
+import TracksideCommandLine
 import TransitData
 
 /// `trackside decode FILE [--kind auto|vehicles|alerts|siri]`: prints a feed file as JSON.

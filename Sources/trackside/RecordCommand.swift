@@ -1,4 +1,5 @@
 import Foundation
+import TracksideCommandLine
 import TracksideServer
 import WebSocketServer
 

@@ -1,4 +1,5 @@
 import Foundation
+import TracksideCommandLine
 import TransitData
 import TransitEngine
 

@@ -1,4 +1,5 @@
 import Foundation
+import TracksideCommandLine
 import TracksideServer
 import TransitData
 import WebSocketServer
@@ -55,31 +56,15 @@ struct ServeCommand: CLICommand {
             throw OptionError("\(error)")
         }
 
-        let router = Router()
-        // Liveness only: answering at all is the signal, so it never depends on feeds.
-        router.get("/healthz") { _ in .json(Array(#"{"status":"ok"}"#.utf8)) }
-        // The web map's land layer; without the bundled Data/ the page draws water, lines and vehicles only.
-        do {
-            try BaseMapRoute.bundled(dataFolder: settings.dataFolder).install(on: router)
-        } catch {
-            logger.warning("no base map: \(error)")
-        }
-        if settings.enableEcho {
-            router.webSocketEcho("/echo", configuration: settings.webSocket)
-        }
         let app: TracksideApp
         do {
             app = try TracksideApp(configuration: settings.application, webSocket: settings.webSocket, logger: logger)
         } catch let error as TracksideConfiguration.ConfigurationError {
             throw OptionError(error.description)
         }
+        let router = Router()
+        ServeRoutes.install(on: router, settings: settings, staticFiles: staticFiles, logger: logger)
         app.installRoutes(on: router)
-        let framing = settings.application.framing
-        router.setFallback { request in
-            var response = staticFiles.respond(to: request)
-            framing.apply(to: &response, for: request.path)
-            return response
-        }
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: settings.server, router: router)

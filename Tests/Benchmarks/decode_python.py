@@ -1,4 +1,4 @@
-"""The Python side of `trackside bench decode`: Google's protobuf library (upb) on the same files.
+"""The Python side of `trackside-bench decode`: Google's protobuf library (upb) on the same files.
 
     decode_python.py DIR [--seconds S]
 

@@ -1,4 +1,4 @@
-"""Reference for `trackside bench gtfs-load`: Python's csv module reading the same GTFS tables.
+"""Reference for `trackside-bench gtfs-load`: Python's csv module reading the same GTFS tables.
 
 Usage: python gtfs_load_reference.py FEED_FOLDER [RUNS]
 Reads every `*.txt` / `*.txt.gz` table except stop_times with csv.reader (rows kept as lists of strings, as a

@@ -25,6 +25,14 @@ def trackside_bin() -> pathlib.Path:
 
 
 @pytest.fixture(scope="session")
+def trackside_bench_bin(trackside_bin) -> pathlib.Path:
+    """The debug `trackside-bench` binary (benchmarks and bench servers), built beside `trackside`."""
+    path = trackside_bin.parent / "trackside-bench"
+    assert path.exists(), f"{path} is missing: run `swift build` first"
+    return path
+
+
+@pytest.fixture(scope="session")
 def shared_data() -> pathlib.Path:
     """../shared/data: the real NYC feeds. Present in CI, where its absence is a failure."""
     path = ROOT.parent / "shared" / "data"

@@ -1,5 +1,5 @@
-"""The WebSocket benchmark's servers speak RFC 6455 to a real client: `trackside bench serve-broadcast` (the
-production stack) and `trackside bench serve-floor` (the bare-send instrument the runner measures the kernel's
+"""The WebSocket benchmark's servers speak RFC 6455 to a real client: `trackside-bench serve-broadcast` (the
+production stack) and `trackside-bench serve-floor` (the bare-send instrument the runner measures the kernel's
 floor with). Both must answer the subscription with a snapshot and then deliver every tick, whole and in order, or
 the benchmark's figures (docs/BENCHMARKS.md) would compare servers doing different work."""
 import asyncio
@@ -16,9 +16,9 @@ import websocket_raw as raw
 from conftest import ROOT
 
 
-def start(trackside_bin, arguments, size=2048):
+def start(trackside_bench_bin, arguments, size=2048):
     """A bench server ticking at 20 Hz, and its port."""
-    process = subprocess.Popen([str(trackside_bin), "bench", *arguments, "--hz", "20", "--size", str(size)], cwd=ROOT,
+    process = subprocess.Popen([str(trackside_bench_bin), *arguments, "--hz", "20", "--size", str(size)], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.search(r"listening on (\d+)", line)
@@ -29,18 +29,18 @@ def start(trackside_bin, arguments, size=2048):
 @pytest.fixture(params=[(["serve-broadcast", "--no-deflate"], 2048), (["serve-broadcast"], 2048),
                         (["serve-floor", "--threads", "2"], 2048), (["serve-floor"], 100_000)],
                 ids=["broadcast-plain", "broadcast-deflate", "floor", "floor-64-bit-length"])
-def bench_server(request, trackside_bin):
+def bench_server(request, trackside_bench_bin):
     arguments, size = request.param
-    process, port = start(trackside_bin, arguments, size)
+    process, port = start(trackside_bench_bin, arguments, size)
     yield arguments[0], size, port, process
     process.kill()
     process.wait()
 
 
 @pytest.fixture
-def floor_server(trackside_bin):
+def floor_server(trackside_bench_bin):
     """The floor on one thread, so that every client is in the one list a drop rearranges."""
-    process, port = start(trackside_bin, ["serve-floor", "--threads", "1"])
+    process, port = start(trackside_bench_bin, ["serve-floor", "--threads", "1"])
     yield port
     process.kill()
     process.wait()

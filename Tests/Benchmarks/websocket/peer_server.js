@@ -1,8 +1,8 @@
 // The reference peer of the WebSocket benchmarks: Node's `ws` library (Debian node-ws) doing what
-// `trackside bench serve-broadcast` does. It serves /ws, answers a client's first message with a
+// `trackside-bench serve-broadcast` does. It serves /ws, answers a client's first message with a
 // 200-byte snapshot (compressed, so a deflating connection holds a compression context), echoes
 // later ones, and broadcasts SIZE bytes of JSON HZ times a second, built with the same seeded
-// records as Sources/trackside/Bench/BroadcastPayload.swift. With --deflate it offers
+// records as Sources/trackside-bench/BroadcastPayload.swift. With --deflate it offers
 // permessage-deflate with context takeover (the `ws` default: every connection compresses every
 // message itself).
 // Usage: node peer_server.js [--size BYTES] [--hz RATE] [--deflate]; prints "listening on PORT", and

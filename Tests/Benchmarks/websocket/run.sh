@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # WebSocket server benchmarks, side by side with Node's `ws` library, under one compiled load
-# generator (`trackside bench ws-load`). Run from the repository root:
+# generator (`trackside-bench ws-load`). Run from the repository root:
 #   bash Tests/Benchmarks/websocket/run.sh
 # Scenarios (each server in turn: ours, then, in the plain broadcast only, the floor, then the peer):
 #   idle       10,000 connections held, no broadcast: RSS per connection, without and with
@@ -8,7 +8,7 @@
 #   broadcast  5,000 clients, 2 KiB JSON at 10 Hz, without and with permessage-deflate; the plain case
 #              in ROUNDS interleaved rounds (ours, floor, peer, ours, floor, peer, …), each round's CPU
 #              ratio and p99 printed with their median and worst: a VM's host moves single figures by
-#              ±10 % or more. The floor is `trackside bench serve-floor`, an instrument, not a server:
+#              ±10 % or more. The floor is `trackside-bench serve-floor`, an instrument, not a server:
 #              one bare `send` per client per tick and nothing else, so its CPU is what the kernel
 #              alone costs for the broadcast on this machine
 #   echo       100 clients each sending a small timestamped message as soon as the last came back
@@ -35,8 +35,8 @@ export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 if ! node -e "require('ws')" 2>/dev/null; then
   apt-get install -y node-ws >/dev/null || sudo apt-get install -y node-ws >/dev/null
 fi
-swift build -c release --product trackside >/dev/null
-TRACKSIDE=.build/release/trackside
+swift build -c release --product trackside-bench >/dev/null
+BENCH=.build/release/trackside-bench
 PEER=Tests/Benchmarks/websocket/peer_server.js
 
 LOGS=$(mktemp -d "${TMPDIR:-/tmp}/wsbench.XXXXXX")
@@ -55,9 +55,9 @@ start_server() {
   local log=$1 kind=$2 compression=$3 rate=$4
   if [[ $kind == ours ]]; then
     local flag=""; [[ $compression == plain ]] && flag=--no-deflate
-    setsid "$TRACKSIDE" bench serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
+    setsid "$BENCH" serve-broadcast --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
   elif [[ $kind == floor ]]; then
-    setsid "$TRACKSIDE" bench serve-floor --size "$SIZE" --hz "$rate" >"$log" 2>&1 &
+    setsid "$BENCH" serve-floor --size "$SIZE" --hz "$rate" >"$log" 2>&1 &
   else
     local flag=""; [[ $compression == deflate ]] && flag=--deflate
     setsid node "$PEER" --size "$SIZE" --hz "$rate" $flag >"$log" 2>&1 &
@@ -87,7 +87,7 @@ run_case() {
   local log=$LOGS/$name-$kind.log
   start_server "$log" "$kind" "$compression" "$rate"
   baseline=$(rss_kib "$server_pid")
-  line=$("$TRACKSIDE" bench ws-load --port "$server_port" --server-pid "$server_pid" --clients "$clients" \
+  line=$("$BENCH" ws-load --port "$server_port" --server-pid "$server_pid" --clients "$clients" \
            --threads "$THREADS" --duration "$duration" "$@")
   # One more report interval, so the server's last report covers the whole run.
   sleep 1.2

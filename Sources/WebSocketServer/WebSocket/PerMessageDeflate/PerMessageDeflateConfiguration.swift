@@ -1,6 +1,6 @@
 /// The server's permessage-deflate policy (RFC 7692): what it accepts and how it compresses.
 ///
-/// Defaults come from `trackside bench websocket-deflate` (docs/BENCHMARKS.md, "WebSocket
+/// Defaults come from `trackside-bench websocket-deflate` (docs/BENCHMARKS.md, "WebSocket
 /// permessage-deflate") on real transit JSON: a 12-bit window with memLevel 4 costs 30 KiB per
 /// compressor against 262 KiB for zlib's 15/8, for the same ratio on 1–4 KiB messages and
 /// 2 points more bytes (15.7 % of the input against 13.5 %) at 64 KiB, at the same CPU time.

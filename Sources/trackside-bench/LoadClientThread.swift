@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// A thread driving many `LoadClient`s over non-blocking sockets with its own epoll set:
-/// the compiled load generator of `trackside bench push`. It ramps connections up in
+/// the compiled load generator of `trackside-bench push`. It ramps connections up in
 /// batches (so the server's accept backlog never overflows) and records, inside the
 /// measurement window, every message's wire size and tick-to-socket latency.
 final class LoadClientThread: @unchecked Sendable {

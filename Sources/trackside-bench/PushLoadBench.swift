@@ -1,9 +1,10 @@
 import Foundation
+import TracksideCommandLine
 import TracksideServer
 import TransitData
 
-/// `trackside bench push`: a real server under a real load, in one command. It starts
-/// `trackside serve` (this same binary) on a replay, connects N WebSocket clients with
+/// `trackside-bench push`: a real server under a real load, in one command. It starts
+/// `trackside serve` (the binary beside this one, or `--server PATH`) on a replay, connects N WebSocket clients with
 /// permessage-deflate from `LoadClientThread`s, each subscribed to a random 1–5 km box
 /// across New York, and reports delivered messages/s, bytes per client per second,
 /// tick-to-socket latency from each message's `ts`, the wire size of a Manhattan-sized
@@ -19,6 +20,7 @@ struct PushLoadBench: CLICommand {
           --replay DIR         recorded feeds (default ../shared/data/…/2024-01-20_all-7-feeds)
           --gtfs PATH          static GTFS (default ../shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times)
           --replay-skip S      recorded seconds skipped, so every feed is there from the start (default 230)
+          --server PATH        the trackside binary to measure (default: the one beside trackside-bench)
         """
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
@@ -31,11 +33,12 @@ struct PushLoadBench: CLICommand {
         let replay = try arguments.value("replay") ?? data + "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds"
         let gtfs = try arguments.value("gtfs") ?? data + "nyc-subway-gtfs/2018-11_full-except-stop_times"
         let skip = try arguments.value("replay-skip", default: 230.0) { Double($0) }
+        let executable = try arguments.value("server")
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
 
         // All seven feeds from the start (the last one is 227 s into the recording), then the
         // trains run on along their predictions.
-        let server = try BenchServer(arguments: ["--source", "replay:\(replay)", "--gtfs", gtfs, "--replay-skip", "\(skip)"])
+        let server = try BenchServer(executable: executable, arguments: ["--source", "replay:\(replay)", "--gtfs", gtfs, "--replay-skip", "\(skip)"])
         defer { server.stop() }
         var generator = SplitMix64(seed: 7)
         let subscriptions = (0..<clients).map { _ in Self.subscribe(BenchArea.randomBox(&generator)) }

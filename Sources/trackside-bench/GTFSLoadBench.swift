@@ -1,7 +1,8 @@
 import Foundation
+import TracksideCommandLine
 import TransitData
 
-/// `trackside bench gtfs-load [PATH]`: loads a static GTFS feed (every table but stop_times) several
+/// `trackside-bench gtfs-load [PATH]`: loads a static GTFS feed (every table but stop_times) several
 /// times and prints wall time, rows/s, MB/s and peak RSS, beside Python's csv module reading the same
 /// files in the same run (`Tests/Benchmarks/gtfs_load_reference.py`). Then it streams and compactly
 /// loads the feed's stop_times, or the bundled 1/2 feed's 86,150 from its zip when the feed has none.

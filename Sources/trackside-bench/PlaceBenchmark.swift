@@ -1,18 +1,19 @@
 import Foundation
+import TracksideCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif
 import TransitData
 import TransitEngine
 
-/// `trackside bench place`: one full-city tick (the seven 2024-01-20 subway feeds and a 2017
+/// `trackside-bench place`: one full-city tick (the seven 2024-01-20 subway feeds and a 2017
 /// all-lines bus snapshot) placed again and again, next to the naive nearest-segment search
 /// that tests every vehicle against every segment of its route's shapes.
 struct PlaceBenchmark: CLICommand {
     static let name = "place"
     static let summary = "place a full-city tick (7 subway feeds + all NYC buses) against the naive segment scan"
     static let usage = """
-        Usage: trackside bench place [--data DIR] [--ticks N]
+        Usage: trackside-bench place [--data DIR] [--ticks N]
 
           --data DIR      the shared data folder (default ../shared/data)
           --ticks N       ticks to time (default 200)

@@ -1,10 +1,11 @@
 import Foundation
+import TracksideCommandLine
 import CLinux
 import Glibc
 import TransitData
 import WebSocketServer
 
-/// `trackside bench websocket-deflate`: chooses permessage-deflate's window and memLevel.
+/// `trackside-bench websocket-deflate`: chooses permessage-deflate's window and memLevel.
 ///
 /// Messages are consecutive slices of a real MTA Bus Time SIRI response (2,311 vehicles, JSON)
 /// at the sizes the push protocol sends (1, 4, 16, 64 KiB). For each (windowBits, memLevel) it
@@ -16,7 +17,7 @@ struct WebSocketDeflateBench: CLICommand {
     static let name = "websocket-deflate"
     static let summary = "permessage-deflate window bits and memLevel: bytes saved, CPU time, memory per connection"
     static let usage = """
-        Usage: trackside bench websocket-deflate [--data FILE]
+        Usage: trackside-bench websocket-deflate [--data FILE]
 
           --data FILE   JSON (gzip accepted) to cut into messages (default: the MTA Bus Time SIRI
                         response ../shared/data/bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz)

@@ -1,7 +1,8 @@
 import Foundation
+import TracksideCommandLine
 import WebSocketServer
 
-/// `trackside bench serve-broadcast`: the server side of the WebSocket benchmarks in
+/// `trackside-bench serve-broadcast`: the server side of the WebSocket benchmarks in
 /// `Tests/Benchmarks/websocket/`. It serves `/ws` with the production stack (event loops,
 /// handshake, permessage-deflate negotiation) and fans one JSON message out to every open
 /// session at a fixed rate through the production broadcast path: one

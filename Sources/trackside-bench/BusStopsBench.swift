@@ -1,8 +1,9 @@
 import Foundation
+import TracksideCommandLine
 import TransitData
 import TransitEngine
 
-/// `trackside bench bus-stops`: what bus stops cost the server. Search over the subway stations
+/// `trackside-bench bus-stops`: what bus stops cost the server. Search over the subway stations
 /// and the 1,816 Manhattan bus stops next to search over the stations alone, and a bus stop's
 /// board (from the four 2017 all-lines Bus Time snapshots and the B9 response with onward calls)
 /// next to a station's board (from the seven 2024-01-20 subway feeds), and what building those
@@ -11,7 +12,7 @@ struct BusStopsBench: CLICommand {
     static let name = "bus-stops"
     static let summary = "search with and without the Manhattan bus stops; bus stop boards next to station boards"
     static let usage = """
-        Usage: trackside bench bus-stops [--data DIR] [--rounds N]
+        Usage: trackside-bench bus-stops [--data DIR] [--rounds N]
 
           --data DIR      the shared data folder (default ../shared/data)
           --rounds N      timed rounds of each measurement; the median is printed (default 5)

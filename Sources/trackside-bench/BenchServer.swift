@@ -1,16 +1,20 @@
 import Foundation
+import TracksideCommandLine
 import Glibc
 
-/// A `trackside serve --port 0` child process for benchmarks: started from this same
-/// binary, its port read from the listening line, its CPU and memory read from /proc.
+/// A `trackside serve --port 0` child process for benchmarks: the `trackside` built beside
+/// this binary (or `--server PATH`), its port read from the listening line, its CPU and
+/// memory read from /proc.
 final class BenchServer {
     let process = Process()
     let port: UInt16
 
-    /// Starts `serve --port 0 ARGUMENTS` and waits (up to 120 s) until it listens.
-    init(arguments: [String]) throws {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        process.executableURL = URL(fileURLWithPath: executable)
+    /// Starts `serve --port 0 ARGUMENTS` of `executable` (default: the `trackside` in this
+    /// binary's folder) and waits (up to 120 s) until it listens.
+    init(executable: String? = nil, arguments: [String]) throws {
+        let path = try executable ?? URL(fileURLWithPath: FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .deletingLastPathComponent().appendingPathComponent("trackside").path
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["serve", "--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output

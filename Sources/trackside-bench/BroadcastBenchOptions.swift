@@ -1,3 +1,5 @@
+import TracksideCommandLine
+
 /// The options both benchmark servers (`serve-broadcast`, `serve-floor`) take: where to listen,
 /// and what to broadcast how often, so that the runner can start either with the same line.
 struct BroadcastBenchOptions {

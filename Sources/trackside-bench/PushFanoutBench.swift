@@ -1,10 +1,11 @@
 import Foundation
+import TracksideCommandLine
 import TracksideServer
 import TransitData
 import TransitEngine
 import WebSocketServer
 
-/// `trackside bench push-fanout`: the cost of turning one tick into WebSocket frames for
+/// `trackside-bench push-fanout`: the cost of turning one tick into WebSocket frames for
 /// every subscriber, for the two designs of docs/PROTOCOL.md, side by side in one run:
 ///
 /// - **shared**: the hub builds one delta per distinct tile-rounded view and compresses it

@@ -1,10 +1,11 @@
 import CLinux
 import Foundation
+import TracksideCommandLine
 import Glibc
 import Synchronization
 import WebSocketServer
 
-/// `trackside bench serve-floor`: a measuring instrument for the plain broadcast benchmark, not
+/// `trackside-bench serve-floor`: a measuring instrument for the plain broadcast benchmark, not
 /// a server to use. It answers the load generator's handshake and subscription like
 /// `serve-broadcast`, then spends as little CPU as any server could on the broadcast: each
 /// tick it builds one unmasked text frame and makes one non-blocking `send` of it per client,

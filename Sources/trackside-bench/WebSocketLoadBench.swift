@@ -1,6 +1,7 @@
 import Foundation
+import TracksideCommandLine
 
-/// `trackside bench ws-load`: the compiled load generator of `Tests/Benchmarks/websocket/run.sh`,
+/// `trackside-bench ws-load`: the compiled load generator of `Tests/Benchmarks/websocket/run.sh`,
 /// pointed at any WebSocket server on 127.0.0.1 (ours in `serve-broadcast` mode or the Node
 /// `ws` peer). It connects N clients with `LoadClientThread`s (permessage-deflate offered, the
 /// server decides), waits until every one is subscribed, then measures delivered messages and

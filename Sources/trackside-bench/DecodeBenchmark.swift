@@ -1,7 +1,8 @@
 import Foundation
+import TracksideCommandLine
 import TransitData
 
-/// `trackside bench decode`: GTFS-realtime decoding throughput on the seven 2024 subway feeds,
+/// `trackside-bench decode`: GTFS-realtime decoding throughput on the seven 2024 subway feeds,
 /// next to Google's protobuf library (upb, via Python) decoding and walking the same files.
 ///
 /// Both sides decode every file in turn for a fixed time; the Swift side builds the whole model

@@ -1,7 +1,8 @@
 import Foundation
+import TracksideCommandLine
 import TransitData
 
-/// `trackside bench siri`: SIRI VehicleMonitoring decoding on the 2017 all-lines snapshots
+/// `trackside-bench siri`: SIRI VehicleMonitoring decoding on the 2017 all-lines snapshots
 /// (~2.4 MB and ~2,300 buses each), beside Foundation doing only part of the work in the same
 /// run: `JSONSerialization` parsing the same bytes (the floor under the full decode), and
 /// `ISO8601DateFormatter` parsing the same timestamps as `ISO8601Timestamp`.
