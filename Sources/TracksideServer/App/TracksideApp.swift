@@ -56,6 +56,7 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load GTFS \(path): \(error)")
             }
         }
+        var directionLabels: [String: [String: String]] = [:]
         if let path = configuration.stationAccessPath {
             let access: MTAStationAccessibility
             do {
@@ -64,6 +65,7 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station access \(path): \(error)")
             }
             feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
+            directionLabels = access.directionLabels
         }
         var groups: [StationGroups.Group] = []
         if let path = configuration.stationGroupsPath {
@@ -74,13 +76,13 @@ public final class TracksideApp: Sendable {
             }
         }
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile, stationGroups: groups))
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile, stationGroups: groups, directionLabels: directionLabels))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
         boards = StationBoards(network: engine.network)
-        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops },
+        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network,
                                     settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
         ingest = FeedIngest(profile: profile, logger: logger)
         switch configuration.source {

@@ -9,7 +9,6 @@ import TransitEngine
 /// board only when what it shows (its groups, minutes included) changed since the last push.
 final class StationBoards: Sendable {
     let network: Network
-    private let stations: [String: Station]
     private let busStops: [String: BusStop]
     /// What was last pushed per watched station: the board without its time.
     private let pushed = Mutex<[String: Shown]>([:])
@@ -17,12 +16,12 @@ final class StationBoards: Sendable {
     /// What a board shows, which a push must repeat when it changes.
     private struct Shown: Equatable {
         var groups: [ArrivalGroup]
+        var terminating: [ArrivalGroup]
         var staleRoutes: [String]
     }
 
     init(network: Network) {
         self.network = network
-        stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         busStops = Dictionary(network.busStops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -36,14 +35,15 @@ final class StationBoards: Sendable {
         busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
     }
 
-    /// The station with `id`, if the network has one.
+    /// The station (complex) `id` names: its own id, a member station's or a platform's.
     func station(_ id: String) -> Station? {
-        stations[id]
+        network.station(containing: id)
     }
 
-    /// The station's board at `now`; nil when the network has no such station.
+    /// The board of the station `id` names at `now`, under that id (so a watch of an old link's
+    /// id gets its messages); nil when the network has no such station.
     func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
-        stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
+        station(id).map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now, id: id) }
     }
 
     /// The serialised boards of the `watched` stations (and bus stops) whose content changed
@@ -55,7 +55,7 @@ final class StationBoards: Sendable {
             pushed = pushed.filter { watched.contains($0.key) }
             var changed: [(station: String, message: [UInt8])] = []
             for board in boards {
-                let shown = Shown(groups: board.groups, staleRoutes: board.staleRoutes)
+                let shown = Shown(groups: board.groups, terminating: board.terminating, staleRoutes: board.staleRoutes)
                 guard pushed[board.stationID] != shown else { continue }
                 pushed[board.stationID] = shown
                 changed.append((board.stationID, Self.message(board)))

@@ -12,7 +12,7 @@ extension Network {
     /// between two stations in `transfers.txt`; they list the routes stop_times has calling at
     /// their platforms where a feed has them.
     public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile(),
-                stationGroups: [StationGroups.Group] = []) throws {
+                stationGroups: [StationGroups.Group] = [], directionLabels: [String: [String: String]] = [:]) throws {
         var routes: [NetworkRoute] = []
         var stops: [NetworkStop] = []
         var trips: [NetworkTrip] = []
@@ -50,7 +50,7 @@ extension Network {
             busStops += Self.busStops(of: feed, calling: calling)
         }
         self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, busStops: busStops, profile: profile,
-                  stationGroups: stationGroups, stationLinks: links, scheduledRoutes: scheduled)
+                  stationGroups: stationGroups, stationLinks: links, scheduledRoutes: scheduled, directionLabels: directionLabels)
     }
 
     /// The feed's parentless stops that serve buses only: by stop_times where the feed has them

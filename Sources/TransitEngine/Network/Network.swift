@@ -16,6 +16,8 @@ public struct Network: Sendable {
     public let stations: [Station]
     /// Index into `stations` of every station id, member station id and platform id.
     private let stationIndex: [String: Int]
+    /// Each GTFS station's own words for its directions (`["N": "Manhattan", "S": "Coney Island"]`).
+    public let directionLabels: [String: [String: String]]
     /// Stops of bus routes (also in `stops`), sorted by id; never among `stations`.
     public let busStops: [BusStop]
     public let shapes: [TransitShape]
@@ -30,6 +32,13 @@ public struct Network: Sendable {
     /// its platforms'; nil for anything else.
     public func station(containing id: String) -> Station? {
         stationIndex[id].map { stations[$0] }
+    }
+
+    /// The heading riders read at platform `stopID` for trains going `direction`: its station's
+    /// label for that direction where the data has one.
+    public func heading(atPlatform stopID: String, direction: String) -> String? {
+        let station = stops[stopID]?.parentStation ?? stopID
+        return directionLabels[station]?[direction]
     }
 
     /// Indexes into `shapes` of the shapes a route's trips use.
@@ -51,12 +60,14 @@ public struct Network: Sendable {
     /// a transfer joins; see `StationComplexes`). `scheduledRoutes` gives the routes calling at
     /// each stop of the feeds that have stop_times (every such stop has an entry, maybe empty);
     /// a station whose platforms all have one lists those, others the routes whose shapes pass.
+    /// `directionLabels` are the stations' words for their directions (`heading(atPlatform:direction:)`).
     public init(routes: [NetworkRoute], stops: [NetworkStop], trips: [NetworkTrip],
                 shapePoints: [String: [Coordinate]], busStops: [BusStop] = [],
                 profile: any AgencyProfile = StandardProfile(),
                 stationGroups: [StationGroups.Group] = [], stationLinks: [(String, String)] = [],
-                scheduledRoutes: [String: Set<String>] = [:]) {
+                scheduledRoutes: [String: Set<String>] = [:], directionLabels: [String: [String: String]] = [:]) {
         self.profile = profile
+        self.directionLabels = directionLabels
         self.routes = Dictionary(routes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.stops = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.trips = Dictionary(trips.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })

@@ -29,9 +29,16 @@ public protocol AgencyProfile: Sendable {
     /// Whether a realtime trip is announced but not running yet (shown at its origin, not moving).
     func isNotStarted(trip: GTFSRealtime.TripDescriptor, vehicle: GTFSRealtime.VehiclePosition?,
                       feedTimestamp: Double) -> Bool
+
+    /// Whether its trip updates list every stop to the end of the trip, so that a trip update's
+    /// last stop is where the train terminates (boards then leave it out of departures there).
+    var tripUpdatesRunToTheTerminal: Bool { get }
 }
 
 extension AgencyProfile {
+    /// Plain GTFS-realtime may list only the next few stops, so the last one listed says nothing.
+    public var tripUpdatesRunToTheTerminal: Bool { false }
+
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no
     /// way to say so; agency profiles that do override this.
     public func isNotStarted(trip: GTFSRealtime.TripDescriptor, vehicle: GTFSRealtime.VehiclePosition?,
