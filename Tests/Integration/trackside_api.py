@@ -2,6 +2,7 @@
 suites and the screenshot script."""
 import http.server
 import json
+import pathlib
 import shutil
 import threading
 import time
@@ -107,3 +108,17 @@ def station_with_arrivals(server, timeout=15.0):
         if time.monotonic() > deadline:
             return None, []
         time.sleep(0.25)
+
+
+def fetch(server, path, headers=None, method="GET"):
+    """(HTTP status, headers, body bytes) of a request, error answers included."""
+    request = urllib.request.Request(server.base_url + path, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+# The example clients (examples/), which the tests run against real servers.
+ROOT_EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"

@@ -25,6 +25,9 @@ import TransitEngine
         #expect(try ClientRequest(parsing: #"{"op":"unwatch","bus_stop":"404303"}"#) == .unwatch(station: "404303"))
         #expect(try ClientRequest(parsing: #"{"op":"watch","route":"6X"}"#) == .watchRoute(route: "6X"))
         #expect(try ClientRequest(parsing: #"{"op":"unwatch","route":"M15"}"#) == .unwatchRoute(route: "M15"))
+        // Vehicle ids are the feeds' own: trip ids with dots, bus refs with a space.
+        #expect(try ClientRequest(parsing: #"{"op":"watch","vehicle":"134100_1..S03R"}"#) == .watchVehicle(vehicle: "134100_1..S03R"))
+        #expect(try ClientRequest(parsing: #"{"op":"unwatch","vehicle":"MTA NYCT_7210"}"#) == .unwatchVehicle(vehicle: "MTA NYCT_7210"))
     }
 
     @Test func validatesTheRESTBoundingBox() throws {
@@ -62,7 +65,12 @@ import TransitEngine
         (#"{"op":"watch","route":""}"#, "route ids"),
         (#"{"op":"watch","route":"[A]"}"#, "route ids"),
         (#"{"op":"watch","route":7}"#, "\"route\" has the wrong type"),
-        (#"{"op":"unwatch","station":"127","route":"1"}"#, "not both"),
+        (#"{"op":"unwatch","station":"127","route":"1"}"#, "one of"),
+        (#"{"op":"watch","route":"1","vehicle":"t1"}"#, "one of"),
+        (#"{"op":"watch","vehicle":""}"#, "vehicle ids"),
+        (#"{"op":"watch","vehicle":"a\u0007b"}"#, "vehicle ids"),
+        (#"{"op":"watch","vehicle":"\#(String(repeating: "x", count: 129))"}"#, "vehicle ids"),
+        (#"{"op":"watch","vehicle":12}"#, "\"vehicle\" has the wrong type"),
     ])
     func refusesBadInputWithAReason(text: String, reason: String) throws {
         let refused = try #require(error(text))

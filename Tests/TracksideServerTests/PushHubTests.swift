@@ -39,6 +39,7 @@ import TestSupport
         #expect(hello.type == "hello")
         #expect(hello.object["server"] as? String == "trackside/\(TracksideVersion.current)")
         #expect(hello.object["epoch"] as? String == "epoch-1" && hello.object["source"] as? String == "replay")
+        #expect(hello.object["protocol"] as? Int == 1)
     }
 
     @Test func helloAnnouncesTheConfiguredVersion() throws {
@@ -169,10 +170,11 @@ import TestSupport
         let watched = try message(to: watcher, in: hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1))
         #expect(watched.type == "alerts" && watched.object["reset"] as? Bool == true)
         #expect(hub.watchedStations == ["127"])
-        let first = Array(#"{"type":"arrivals","station":"127"}"#.utf8)
-        let sent = hub.updateStation("127", message: first)
+        let board = ArrivalBoard(stationID: "127", timestamp: 1, groups: [])
+        let first = ServerMessage.arrivals(board)
+        let sent = hub.updateBoards([board])
         #expect(sent.count == 1 && sent[0].recipients == [watcher] && sent[0].message == first)
-        #expect(hub.updateStation("127", message: first).isEmpty)
+        #expect(hub.updateBoards([board]).isEmpty)
         // A new watcher gets the latest message at once.
         let late = hub.receive(#"{"op":"watch","station":"127"}"#, from: other, now: 1)
         #expect(late.count == 2 && late[0].message == first)
@@ -183,7 +185,61 @@ import TestSupport
         _ = hub.receive(#"{"op":"unwatch","station":"127"}"#, from: watcher, now: 1)
         hub.disconnect(other)
         #expect(hub.watchedStations == ["A27"] && hub.watchCount == 1)
-        #expect(hub.updateStation("127", message: Array("{}".utf8)).isEmpty)
+        #expect(hub.updateBoards([ArrivalBoard(stationID: "127", timestamp: 2, groups: [], staleRoutes: ["1"])]).isEmpty)
+    }
+
+    @Test func vehicleWatchersReceiveTheCardWhenItChangesAndOnceWhenTheVehicleLeaves() throws {
+        var hub = hub { $0.limits.maximumWatches = 2 }
+        let (watcher, other) = (ClientID(1), ClientID(2))
+        _ = hub.connect(watcher)
+        _ = hub.connect(other)
+        _ = hub.publish([west, east], now: 1000, feedTime: 500)
+        // Nothing pushed yet: the card comes with the next tick's itineraries.
+        #expect(hub.receive(#"{"op":"watch","vehicle":"west"}"#, from: watcher, now: 1000).isEmpty)
+        #expect(hub.watchedVehicles == ["west"] && hub.watchCount == 1)
+        let stops = Array(#""at":null,"stops":[{"stop":"101N","arrival":1100}]"#.utf8)
+        let first = hub.updateVehicles(itineraries: ["west": stops])
+        #expect(first.count == 1 && first[0].recipients == [watcher])
+        let card = try DecodedMessage(first[0].message)
+        #expect(card.type == "vehicle" && card.object["id"] as? String == "west")
+        #expect((card.object["vehicle"] as? [String: Any])?["id"] as? String == "west")
+        #expect((card.object["stops"] as? [[String: Any]])?.first?["stop"] as? String == "101N")
+        // The same card is not sent again; a new watcher gets it at once.
+        #expect(hub.updateVehicles(itineraries: ["west": stops]).isEmpty)
+        let late = hub.receive(#"{"op":"watch","vehicle":"west"}"#, from: other, now: 1000)
+        #expect(late.count == 1 && late[0].message == first[0].message)
+        // A changed state is a changed card, for every watcher.
+        var moved = west
+        moved.status = .stopped
+        _ = hub.publish([moved, east], now: 1001, feedTime: 501)
+        let changed = hub.updateVehicles(itineraries: ["west": stops])
+        #expect(changed.count == 1 && Set(changed[0].recipients) == [watcher, other])
+        #expect((try DecodedMessage(changed[0].message).object["vehicle"] as? [String: Any])?["status"] as? String == "stopped")
+        // Vehicles share the watch budget with stations and routes.
+        _ = hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1001)
+        let limit = try message(to: watcher, in: hub.receive(#"{"op":"watch","vehicle":"east"}"#, from: watcher, now: 1001))
+        #expect(limit.code == "too_many_watches")
+        // The vehicle leaves the feeds: one card saying so, then nothing.
+        _ = hub.publish([east], now: 1002, feedTime: 502)
+        let gone = hub.updateVehicles(itineraries: [:])
+        #expect(gone.count == 1)
+        let goneCard = try DecodedMessage(gone[0].message)
+        #expect(goneCard.object["vehicle"] is NSNull && goneCard.object["stops"] == nil)
+        #expect(hub.updateVehicles(itineraries: [:]).isEmpty)
+        _ = hub.receive(#"{"op":"unwatch","vehicle":"west"}"#, from: watcher, now: 1002)
+        hub.disconnect(other)
+        #expect(hub.watchedVehicles.isEmpty && hub.watchCount == 1)
+    }
+
+    @Test func ticksAndSnapshotsCarryTheFeedsClock() throws {
+        var hub = hub()
+        let client = ClientID(1)
+        _ = hub.connect(client)
+        _ = hub.publish([west], now: 1000, feedTime: 1_464_983_000.7)
+        let snapshot = try message(to: client, in: hub.receive(subscribe(westBox), from: client, now: 1000.1))
+        #expect(snapshot.object["feed_ts"] as? Int == 1_464_983_000)
+        let delta = try message(to: client, in: hub.publish([west], now: 1001, feedTime: 1_464_983_001.2))
+        #expect(delta.object["feed_ts"] as? Int == 1_464_983_001 && delta.object["ts"] as? Int == 1_001_000)
     }
 
     /// Random vehicles wander, random clients pan, disconnect and resume; after every tick each

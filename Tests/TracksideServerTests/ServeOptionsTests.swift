@@ -43,6 +43,8 @@ import WebSocketServer
         #expect(settings.webSocket.pingInterval == webSocket.pingInterval && settings.webSocket.outputStallTimeout == webSocket.outputStallTimeout)
         #expect(settings.webSocket.compression == webSocket.compression && settings.webSocket.allowedOrigins == nil)
         #expect(settings.webSocket.selectSubprotocol(["trackside"]) == nil)
+        #expect(settings.webSocket.selectSubprotocol(["chat", "trackside.v1"]) == "trackside.v1", "the protocol's own name is always agreed to")
+        #expect(settings.crossOrigin == CrossOriginPolicy(), "every site may read the API by default")
         #expect(settings.application.source == .demo && settings.application.gtfsPaths.isEmpty)
         #expect(settings.application.limits.maximumWatches == PushLimits().maximumWatches)
         #expect(settings.application.mtaFeeds.busTimeKey == nil && settings.application.mtaFeeds.subwayInterval == 15)
@@ -96,6 +98,7 @@ import WebSocketServer
             "--keep-alive-timeout", "7", "--max-header-size", "4096", "--max-body-size", "0", "--public", "www",
             "--max-message-size", "4096", "--max-output-buffer", "65536", "--stall-timeout", "2", "--ping-interval", "0",
             "--allowed-origin", "https://map.example.org", "--subprotocol", "trackside.v1", "--subprotocol", "json",
+            "--cors-origin", "https://map.example.org", "--cors-origin", "http://127.0.0.1:8080",
             "--compression-level", "9", "--compression-window-bits", "15", "--compression-client-window-bits", "10",
             "--compression-memory-level", "8", "--compression-min-size", "0",
             "--max-bbox-span", "12.5", "--max-view-vehicles", "100", "--max-watches", "2", "--subscribe-burst", "3",
@@ -118,6 +121,7 @@ import WebSocketServer
         #expect(settings.webSocket.pingInterval == nil && settings.webSocket.allowedOrigins == ["https://map.example.org"])
         #expect(settings.webSocket.selectSubprotocol(["json", "trackside.v1"]) == "trackside.v1", "the server's preference wins")
         #expect(settings.webSocket.selectSubprotocol(["json"]) == "json" && settings.webSocket.selectSubprotocol(["mqtt"]) == nil)
+        #expect(settings.crossOrigin == CrossOriginPolicy(allowedOrigins: ["https://map.example.org", "http://127.0.0.1:8080"]))
         #expect(settings.webSocket.compression == PerMessageDeflateConfiguration(
             serverMaxWindowBits: 15, clientMaxWindowBits: 10, memoryLevel: 8, compressionLevel: 9, minimumCompressedSize: 0))
         let limits = settings.application.limits

@@ -40,7 +40,7 @@ extension TracksideApp {
                 guard let board = boards.board(busStop: id, feeds: boardFeeds(at: now), now: now) else {
                     return request.error(.notFound, "no bus stop \(id)")
                 }
-                return .json(StationBoards.message(board))
+                return .json(ServerMessage.arrivals(board))
             }
         }
     }

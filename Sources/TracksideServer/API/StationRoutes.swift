@@ -14,7 +14,7 @@ extension TracksideApp {
                 guard let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now) else {
                     return request.error(.notFound, "no station \(id)")
                 }
-                return .json(StationBoards.message(board))
+                return .json(ServerMessage.arrivals(board))
             }
         }
         router.get("/api/stations/{id}/board") { [self] request in
@@ -42,8 +42,6 @@ extension TracksideApp {
     func publishBoards(at feedTime: Double) {
         let watched = push.watchedStations
         guard !watched.isEmpty else { return }
-        for (station, message) in boards.changedBoards(watched: watched, feeds: boardFeeds(at: feedTime), now: feedTime) {
-            push.updateStation(station, message: message)
-        }
+        push.updateBoards(boards.boards(watched: watched, feeds: boardFeeds(at: feedTime), now: feedTime))
     }
 }

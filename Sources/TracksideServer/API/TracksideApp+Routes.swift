@@ -15,22 +15,11 @@ extension TracksideApp {
             }
             session.onClose = { _, _ in push.disconnect(client) }
         }
-        router.addDeferred("GET", "/api/vehicles") { [push] request, promise in
-            let view: ClientRequest.ViewRequest
-            do throws(PushRequestError) {
-                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
-                                                     routes: request.query["routes"])
-            } catch {
-                promise.succeed(Self.errorResponse(error))
-                return
-            }
-            push.vehicleList(view) { result in
-                switch result {
-                case .success(let body): promise.succeed(.json(body))
-                case .failure(let error): promise.succeed(Self.errorResponse(error))
-                }
-            }
-        }
+        installVehicleList("/api/vehicles", on: router, contentType: "application/json", encode: ServerMessage.vehicleList)
+        installVehicleList("/api/vehicles.geojson", on: router, contentType: "application/geo+json",
+                           encode: VehicleGeoJSON.featureCollection)
+        router.get(VehiclePositionsFeed.path) { [vehiclePositions] request in vehiclePositions.response(to: request) }
+        installVehicleRoutes(on: router)
         let config = configBody
         router.get("/api/config") { _ in .json(config) }
         router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
@@ -59,8 +48,26 @@ extension TracksideApp {
 
     var configBody: [UInt8] {
         var json = JSONWriter()
+        let summary = source.summary
         json.object { o in
             o.key("source"); o.value(source.kind)
+            o.key("simulated_routes")
+            if let routes = summary.simulatedRoutes { o.array { a in for route in routes { a.value(route) } } } else { o.null() }
+            o.key("recording")
+            if let recorded = summary.recorded {
+                o.object { r in
+                    r.key("start"); r.value(recorded.lowerBound.rounded(.down), decimals: 0)
+                    r.key("end"); r.value(recorded.upperBound.rounded(.down), decimals: 0)
+                    r.key("speed"); r.value(summary.speed ?? 1)
+                    r.key("loops"); r.value(summary.loops)
+                }
+            } else {
+                o.null()
+            }
+            o.key("unavailable_layers")
+            o.object { u in
+                for (layer, reason) in unavailableLayers(summary) { u.key(layer); u.value(reason) }
+            }
             o.key("version"); o.value(configuration.announcedVersion)
             o.key("timezone"); if let timeZoneIdentifier { o.value(timeZoneIdentifier) } else { o.null() }
             o.key("basemap"); o.null()
@@ -68,6 +75,23 @@ extension TracksideApp {
             o.key("bus_max_span_km"); o.value(3)
         }
         return json.bytes
+    }
+
+    /// The page's layers this server has no data for, with why (`/api/config`'s `unavailable_layers`).
+    private func unavailableLayers(_ summary: SourceSummary) -> [(layer: String, reason: String)] {
+        var layers: [(layer: String, reason: String)] = []
+        if !summary.carriesBuses {
+            let reason = if let routes = summary.simulatedRoutes {
+                "The demo simulates only the \(routes.dropLast().joined(separator: ", "))\(routes.count > 1 ? " and " : "")\(routes.last ?? "") trains"
+            } else if summary.recorded != nil {
+                "This recording has no buses"
+            } else {
+                "No bus feed: the server needs an MTA Bus Time key (MTA_BUS_TIME_KEY)"
+            }
+            layers.append(("buses", reason))
+        }
+        if boards.network.busStops.isEmpty { layers.append(("bus_stops", "No bus timetable is loaded on the server")) }
+        return layers
     }
 
     func feedsBody() -> [UInt8] {
@@ -99,6 +123,29 @@ extension TracksideApp {
             }
         }
         return json.bytes
+    }
+
+    /// `GET path?bbox=…&layers=…&routes=…`: the latest tick's published vehicles in the view, validated and
+    /// limited as a subscription to it is, encoded by `encode` (`/api/vehicles` and its GeoJSON export).
+    private func installVehicleList(_ path: String, on router: Router, contentType: String,
+                                    encode: @escaping @Sendable (VehicleListing) -> [UInt8]) {
+        router.addDeferred("GET", path) { [push] request, promise in
+            let view: ClientRequest.ViewRequest
+            do throws(PushRequestError) {
+                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
+                                                     routes: request.query["routes"])
+            } catch {
+                promise.succeed(Self.errorResponse(error))
+                return
+            }
+            push.vehicleList(view, encode: encode) { result in
+                switch result {
+                case .success(let body):
+                    promise.succeed(HTTPResponse(headers: HTTPHeaders([("Content-Type", contentType)]), body: body))
+                case .failure(let error): promise.succeed(Self.errorResponse(error))
+                }
+            }
+        }
     }
 
     static func errorResponse(_ error: PushRequestError) -> HTTPResponse {

@@ -25,6 +25,8 @@ public final class TracksideApp: Sendable {
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
+    let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
     let boards: StationBoards
@@ -163,7 +165,9 @@ public final class TracksideApp: Sendable {
         }
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(states) }
-        push.publish(states, tickStarted: started)
+        vehiclePositions.update(states, feedTime: feedTime)
+        push.publish(states, feedTime: feedTime, tickStarted: started)
+        publishVehicles(states, at: feedTime)
         publishBoards(at: feedTime)
         publishAlerts(at: feedTime)
     }

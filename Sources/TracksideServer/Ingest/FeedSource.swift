@@ -8,6 +8,8 @@ public protocol FeedSource: AnyObject, Sendable {
     var kind: String { get }
     /// The feeds this source is set up to deliver: `/readyz` waits for a good report of each.
     var expectedFeeds: [ExpectedFeed] { get }
+    /// What the data is, for pages to label it honestly (`/api/config`).
+    var summary: SourceSummary { get }
     /// The feeds' time (seconds since the Unix epoch) at a wall-clock time.
     func feedTime(atWallTime wallTime: Double) -> Double
     /// Starts delivering; `deliver` is called from the source's own thread, in order.

@@ -15,6 +15,10 @@ public enum ClientRequest: Equatable, Sendable {
     /// Push the alerts of a route when they change.
     case watchRoute(route: String)
     case unwatchRoute(route: String)
+    /// Push the vehicle's card (its state and the stops ahead) when it changes, and once when it
+    /// leaves the feeds.
+    case watchVehicle(vehicle: String)
+    case unwatchVehicle(vehicle: String)
 
     /// The part of the map and the vehicles a client asks for.
     public struct ViewRequest: Equatable, Sendable {
@@ -112,11 +116,13 @@ public enum ClientRequest: Equatable, Sendable {
             switch try Self.watchTarget(raw) {
             case .station(let station): self = .watch(station: station)
             case .route(let route): self = .watchRoute(route: route)
+            case .vehicle(let vehicle): self = .watchVehicle(vehicle: vehicle)
             }
         case "unwatch":
             switch try Self.watchTarget(raw) {
             case .station(let station): self = .unwatch(station: station)
             case .route(let route): self = .unwatchRoute(route: route)
+            case .vehicle(let vehicle): self = .unwatchVehicle(vehicle: vehicle)
             }
         default:
             throw PushRequestError(.badRequest, "unknown op \"\(raw.op.prefix(32))\"; expected subscribe, resume, watch or unwatch")
@@ -133,9 +139,10 @@ public enum ClientRequest: Equatable, Sendable {
         var station: String?
         var busStop: String?
         var route: String?
+        var vehicle: String?
 
         enum CodingKeys: String, CodingKey {
-            case op, bbox, layers, routes, epoch, seq, station, route
+            case op, bbox, layers, routes, epoch, seq, station, route, vehicle
             case busStop = "bus_stop"
         }
     }
@@ -147,14 +154,32 @@ public enum ClientRequest: Equatable, Sendable {
         return try ViewRequest(bbox: values, layers: raw.layers, routes: raw.routes)
     }
 
-    /// What a watch or unwatch names: exactly one of a station (or bus stop) or a route.
-    private static func watchTarget(_ raw: RawRequest) throws(PushRequestError) -> AlertScope {
-        switch (raw.station ?? raw.busStop, raw.route) {
-        case (let station?, nil): return .station(try stationID(station))
-        case (nil, let route?): return .route(try routeID(route))
-        case (nil, nil): throw PushRequestError(.badRequest, "\(raw.op) needs \"station\" (or \"bus_stop\") or \"route\"")
-        case (_?, _?): throw PushRequestError(.badRequest, "\(raw.op) takes \"station\" or \"route\", not both")
+    /// What a watch or unwatch names.
+    private enum WatchTarget {
+        case station(String), route(String), vehicle(String)
+    }
+
+    /// Exactly one of a station (or bus stop), a route or a vehicle.
+    private static func watchTarget(_ raw: RawRequest) throws(PushRequestError) -> WatchTarget {
+        switch (raw.station ?? raw.busStop, raw.route, raw.vehicle) {
+        case (let station?, nil, nil): return .station(try stationID(station))
+        case (nil, let route?, nil): return .route(try routeID(route))
+        case (nil, nil, let vehicle?): return .vehicle(try vehicleID(vehicle))
+        case (nil, nil, nil):
+            throw PushRequestError(.badRequest, "\(raw.op) needs \"station\" (or \"bus_stop\"), \"route\" or \"vehicle\"")
+        default: throw PushRequestError(.badRequest, "\(raw.op) takes one of \"station\", \"route\" and \"vehicle\"")
         }
+    }
+
+    /// A vehicle id as clients may send it (`watch`, `/api/vehicles/{id}`): what the feeds use
+    /// (trip ids such as `134100_1..S03R`, bus refs such as `MTA NYCT_7210`), so any text of 1
+    /// to 128 bytes without control characters.
+    public static func vehicleID(_ vehicle: String) throws(PushRequestError) -> String {
+        guard !vehicle.isEmpty, vehicle.utf8.count <= 128,
+              !vehicle.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw PushRequestError(.badRequest, "vehicle ids are 1 to 128 bytes without control characters")
+        }
+        return vehicle
     }
 
     /// A station id as clients may send it (`watch`, `/api/stations/{id}`, `/api/alerts`): 1 to

@@ -12,13 +12,17 @@ public struct ClientSession: Sendable {
         public var board: VehicleBoard
         public var history: DeltaHistory
         public var limits: PushLimits
+        /// The feeds' clock at the latest tick (nil before it), which messages carry as `feed_ts`.
+        public var feedTime: Double?
 
-        public init(epoch: String, seq: UInt64, board: VehicleBoard, history: DeltaHistory, limits: PushLimits) {
+        public init(epoch: String, seq: UInt64, board: VehicleBoard, history: DeltaHistory, limits: PushLimits,
+                    feedTime: Double? = nil) {
             self.epoch = epoch
             self.seq = seq
             self.board = board
             self.history = history
             self.limits = limits
+            self.feedTime = feedTime
         }
     }
 
@@ -30,6 +34,8 @@ public struct ClientSession: Sendable {
     public private(set) var rateLimited = 0
     /// Routes whose alerts this connection receives.
     public private(set) var routes: Set<String> = []
+    /// Vehicles whose cards this connection receives.
+    public private(set) var vehicles: Set<String> = []
     private var subscribeBudget: TokenBucket
 
     public init(limits: PushLimits) {
@@ -60,16 +66,23 @@ public struct ClientSession: Sendable {
             case .unwatchRoute(let route):
                 routes.remove(route)
                 return nil
+            case .watchVehicle(let vehicle):
+                if !vehicles.contains(vehicle) { try checkWatchLimit(context.limits) }
+                vehicles.insert(vehicle)
+                return nil
+            case .unwatchVehicle(let vehicle):
+                vehicles.remove(vehicle)
+                return nil
             }
         } catch {
             return ServerMessage.error(error)
         }
     }
 
-    /// Stations and routes share one budget of watches.
+    /// Stations, routes and vehicles share one budget of watches.
     private func checkWatchLimit(_ limits: PushLimits) throws(PushRequestError) {
-        guard stations.count + routes.count < limits.maximumWatches else {
-            throw PushRequestError(.tooManyWatches, "at most \(limits.maximumWatches) stations and routes per connection")
+        guard stations.count + routes.count + vehicles.count < limits.maximumWatches else {
+            throw PushRequestError(.tooManyWatches, "at most \(limits.maximumWatches) stations, routes and vehicles per connection")
         }
     }
 
@@ -80,11 +93,11 @@ public struct ClientSession: Sendable {
         defer { region = newRegion }
         guard let region else {
             return ServerMessage.snapshot(epoch: context.epoch, seq: context.seq,
-                                          timestampMilliseconds: Self.milliseconds(now), vehicles: visible)
+                                          timestampMilliseconds: Self.milliseconds(now), feedTime: context.feedTime, vehicles: visible)
         }
         let shown = Set(context.board.vehicles(in: region).map(\.id))
         let visibleIDs = Set(visible.map(\.id))
-        return ServerMessage.delta(epoch: context.epoch, seq: context.seq, timestampMilliseconds: Self.milliseconds(now),
+        return ServerMessage.delta(epoch: context.epoch, seq: context.seq, timestampMilliseconds: Self.milliseconds(now), feedTime: context.feedTime,
                                    upserts: visible.filter { !shown.contains($0.id) },
                                    removals: shown.subtracting(visibleIDs).sorted())
     }
@@ -97,11 +110,11 @@ public struct ClientSession: Sendable {
         region = newRegion
         if epoch == context.epoch, let missed = context.history.changes(after: seq) {
             let delta = missed.delta(for: newRegion)
-            return ServerMessage.delta(epoch: context.epoch, seq: context.seq, timestampMilliseconds: Self.milliseconds(now),
+            return ServerMessage.delta(epoch: context.epoch, seq: context.seq, timestampMilliseconds: Self.milliseconds(now), feedTime: context.feedTime,
                                        upserts: delta.upserts, removals: delta.removals)
         }
         return ServerMessage.snapshot(epoch: context.epoch, seq: context.seq,
-                                      timestampMilliseconds: Self.milliseconds(now), vehicles: visible)
+                                      timestampMilliseconds: Self.milliseconds(now), feedTime: context.feedTime, vehicles: visible)
     }
 
     /// Applies the rate limit and the size limits; returns the region and what it shows now.
@@ -118,6 +131,15 @@ public struct ClientSession: Sendable {
         let visible = context.board.vehicles(in: region)
         try limits.checkCount(visible.count)
         return (region, visible)
+    }
+
+    /// Every topic this connection follows (`TopicRegistry`): its view, stations, routes and vehicles.
+    public var topics: Set<Topic> { Set(orderedTopics) }
+
+    /// The same in a stable order: the view, then stations, routes and vehicles, each sorted.
+    var orderedTopics: [Topic] {
+        (region.map { [Topic.region($0)] } ?? []) + stations.sorted().map(Topic.station) + routes.sorted().map(Topic.route)
+            + vehicles.sorted().map(Topic.vehicle)
     }
 
     static func milliseconds(_ seconds: Double) -> Int64 {

@@ -38,20 +38,18 @@ public struct PushHub: Sendable {
     /// The latest tick's number (0 before the first tick) and time in seconds.
     public private(set) var seq: UInt64 = 0
     public private(set) var tickTime: Double = 0
+    /// The feeds' clock at the latest tick (a replay's is the recording's), nil before the first.
+    public private(set) var feedTime: Double?
     private var sessions: [ClientID: ClientSession] = [:]
-    private var subscribers: [Region: Set<ClientID>] = [:]
-    private var watchers: [String: Set<ClientID>] = [:]
-    private var stationMessages: [String: [UInt8]] = [:]
+    /// Who follows what, and what each topic was last sent.
+    private var registry = TopicRegistry()
     /// Subscribe/resume messages refused by a session's rate limit, over all connections ever.
     public private(set) var rateLimitedCount = 0
-    private var routeWatchers: [String: Set<ClientID>] = [:]
     /// The latest alerts, in feed order, and the feeds' time they were computed at.
     private var alerts: [PublishedAlert] = []
     private var alertsTime: Double = 0
     /// Whether those alerts may be out of date (`ServerMessage.alerts`' `stale`).
     private var alertsStale = false
-    /// What the watchers of each watched scope were last sent, by alert id.
-    private var sentAlerts: [AlertScope: [String: PublishedAlert]] = [:]
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -61,12 +59,33 @@ public struct PushHub: Sendable {
 
     /// How many connections are open, and how many distinct regions they show.
     public var connectionCount: Int { sessions.count }
-    public var regionCount: Int { subscribers.count }
+    public var regionCount: Int { regions.count }
     /// Connections showing a view, and station and route watches over all connections.
-    public var subscriptionCount: Int { subscribers.values.reduce(0) { $0 + $1.count } }
-    public var watchCount: Int { (Array(watchers.values) + routeWatchers.values).reduce(0) { $0 + $1.count } }
-    /// Stations someone watches: the tick computes arrivals only for these.
-    public var watchedStations: Set<String> { Set(watchers.keys) }
+    public var subscriptionCount: Int { regions.reduce(0) { $0 + $1.clients.count } }
+    public var watchCount: Int {
+        registry.topics.reduce(0) { count, topic in
+            switch topic.key {
+            case .station, .route, .vehicle: count + topic.value.count
+            case .region: count
+            }
+        }
+    }
+    /// Stations (and bus stops) someone watches: the tick computes arrivals only for these.
+    public var watchedStations: Set<String> {
+        Set(registry.topics.keys.compactMap { if case .station(let id) = $0 { id } else { nil } })
+    }
+
+    /// Vehicles someone watches: the tick computes itineraries only for these.
+    public var watchedVehicles: Set<String> {
+        Set(registry.topics.keys.compactMap { if case .vehicle(let id) = $0 { id } else { nil } })
+    }
+
+    /// The regions shown, with who shows each.
+    private var regions: [(region: Region, clients: Set<ClientID>)] {
+        registry.topics.compactMap { topic in
+            if case .region(let region) = topic.key { (region, topic.value) } else { nil }
+        }
+    }
 
     /// A new connection: its `hello`.
     public mutating func connect(_ client: ClientID) -> Delivery {
@@ -76,39 +95,70 @@ public struct PushHub: Sendable {
         return Delivery(message: hello, recipients: [client])
     }
 
-    /// Forgets a closed connection.
+    /// Forgets a closed connection and everything it followed.
     public mutating func disconnect(_ client: ClientID) {
         guard let session = sessions.removeValue(forKey: client) else { return }
-        if let region = session.region { leave(region, client) }
-        for station in session.stations { unwatch(station, client) }
-        for route in session.routes { unwatchRoute(route, client) }
+        for topic in session.topics { registry.unfollow(topic, by: client) }
     }
 
-    /// A text message from a connection: its reply, and when the message started a watch, the
-    /// station's latest arrivals message and the scope's current alerts (`reset`).
+    /// A text message from a connection: its reply, then what each topic it started following
+    /// sends a new follower at once (`followed(_:by:)`).
     public mutating func receive(_ text: String, from client: ClientID, now: Double) -> [Delivery] {
         guard var session = sessions[client] else { return [] }
-        let before = session
+        let before = session.topics
+        let rateLimitedBefore = session.rateLimited
         let reply = session.handle(text, context: context, now: now)
         sessions[client] = session
-        rateLimitedCount += session.rateLimited - before.rateLimited
-        if before.region != session.region {
-            if let old = before.region { leave(old, client) }
-            if let new = session.region { subscribers[new, default: []].insert(client) }
-        }
+        rateLimitedCount += session.rateLimited - rateLimitedBefore
         var deliveries = reply.map { [Delivery(message: $0, recipients: [client])] } ?? []
-        for station in before.stations.subtracting(session.stations) { unwatch(station, client) }
-        for station in session.stations.subtracting(before.stations) {
-            watchers[station, default: []].insert(client)
-            if let message = stationMessages[station] { deliveries.append(Delivery(message: message, recipients: [client])) }
-            deliveries.append(alertReset(.station(station), to: client))
-        }
-        for route in before.routes.subtracting(session.routes) { unwatchRoute(route, client) }
-        for route in session.routes.subtracting(before.routes) {
-            routeWatchers[route, default: []].insert(client)
-            deliveries.append(alertReset(.route(route), to: client))
+        let after = session.topics
+        for topic in before.subtracting(after) { registry.unfollow(topic, by: client) }
+        // In a stable order, so a watch of several topics at once always answers the same way.
+        for topic in session.orderedTopics where !before.contains(topic) {
+            registry.follow(topic, by: client)
+            deliveries += followed(topic, by: client)
         }
         return deliveries
+    }
+
+    /// What a new follower of `topic` gets at once: a station its latest board and its alerts
+    /// (`reset`), a route its alerts, a vehicle its card as last pushed (a vehicle nobody watched
+    /// yet gets its first with the next tick); a view is answered by the subscribe reply itself.
+    private mutating func followed(_ topic: Topic, by client: ClientID) -> [Delivery] {
+        switch topic {
+        case .station(let station):
+            let board = registry.sent(to: topic).board.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
+            return board + [alertReset(.station(station), to: client)]
+        case .route(let route):
+            return [alertReset(.route(route), to: client)]
+        case .vehicle:
+            return registry.sent(to: topic).vehicle.map { [Delivery(message: $0, recipients: [client])] } ?? []
+        case .region:
+            return []
+        }
+    }
+
+    /// The hook for vehicle cards, called after each `publish`: the itineraries of the watched
+    /// vehicles (`VehicleItinerary.writeMembers` fragments, by vehicle id). Each watched
+    /// vehicle's watchers get a `vehicle` message with its published state and itinerary when
+    /// either changed, and one with `"vehicle":null` when it is no longer published.
+    public mutating func updateVehicles(itineraries: [String: [UInt8]]) -> [Delivery] {
+        var deliveries: [Delivery] = []
+        for (topic, followers) in registry.topics {
+            guard case .vehicle(let id) = topic else { continue }
+            let published = board.vehicles[id]
+            let message = ServerMessage.vehicle(id: id, state: published?.json,
+                                                itinerary: published == nil ? nil : itineraries[id] ?? [])
+            guard registry.sent(to: topic).vehicle != message else { continue }
+            registry.record({ $0.vehicle = message }, for: topic)
+            deliveries.append(Delivery(message: message, recipients: Array(followers)))
+        }
+        return deliveries
+    }
+
+    /// `GET /api/vehicles/{id}`: the published state of one vehicle, nil when no such vehicle is published.
+    public func vehicle(_ id: String) -> VehicleState? {
+        board.vehicles[id]?.state
     }
 
     /// New alerts computed at `now` (the feeds' time), `stale` when an alerts feed is: each
@@ -121,13 +171,14 @@ public struct PushHub: Sendable {
         alertsTime = now
         alertsStale = stale
         var deliveries: [Delivery] = []
-        for (scope, sent) in sentAlerts {
+        for (topic, followers) in registry.topics {
+            guard let scope = AlertScope(topic), let sent = registry.sent(to: topic).alerts else { continue }
             let next = alerts.filter(scope.covers)
             let diff = AlertDiff(previous: sent, next: next)
             guard !diff.isEmpty || stalenessChanged else { continue }
-            sentAlerts[scope] = AlertDiff.current(next)
+            registry.record({ $0.alerts = AlertDiff.current(next) }, for: topic)
             let message = ServerMessage.alerts(scope: scope, timestamp: now, stale: stale, reset: false, diff: diff)
-            deliveries.append(Delivery(message: message, recipients: Array(alertWatchers(of: scope))))
+            deliveries.append(Delivery(message: message, recipients: Array(followers)))
         }
         return deliveries
     }
@@ -135,17 +186,10 @@ public struct PushHub: Sendable {
     /// A new watcher's first alerts message: the scope's whole current set.
     private mutating func alertReset(_ scope: AlertScope, to client: ClientID) -> Delivery {
         let current = alerts.filter(scope.covers)
-        sentAlerts[scope] = AlertDiff.current(current)
+        registry.record({ $0.alerts = AlertDiff.current(current) }, for: Topic(scope))
         let message = ServerMessage.alerts(scope: scope, timestamp: alertsTime, stale: alertsStale, reset: true,
                                            diff: AlertDiff(previous: [:], next: current))
         return Delivery(message: message, recipients: [client])
-    }
-
-    private func alertWatchers(of scope: AlertScope) -> Set<ClientID> {
-        switch scope {
-        case .station(let station): watchers[station] ?? []
-        case .route(let route): routeWatchers[route] ?? []
-        }
     }
 
     /// A new tick: diffs `states` against the published ones (skipping states a client can
@@ -153,7 +197,8 @@ public struct PushHub: Sendable {
     /// returns one delta per region that changed, plus one empty delta shared by every
     /// other subscriber — so each client sees every seq and can tell a lost message from a
     /// quiet tick.
-    public mutating func publish(_ states: [VehicleState], now: Double) -> [Delivery] {
+    /// `feedTime` is the feeds' clock at the tick, which every delta carries as `feed_ts`.
+    public mutating func publish(_ states: [VehicleState], now: Double, feedTime: Double? = nil) -> [Delivery] {
         // Vehicles a client already draws right keep their published state, so they are not resent.
         let published = board.states
         let next = states.map { state in
@@ -163,71 +208,94 @@ public struct PushHub: Sendable {
         let changes = board.apply(diff)
         seq += 1
         tickTime = now
+        self.feedTime = feedTime
         history.record(seq: seq, time: now, changes: changes)
         let timestamp = ClientSession.milliseconds(now)
         var deliveries: [Delivery] = []
         var unchanged: [ClientID] = []
-        for (region, clients) in subscribers {
+        for (region, clients) in regions {
             let delta = changes.delta(for: region)
             guard !delta.upserts.isEmpty || !delta.removals.isEmpty else {
                 unchanged.append(contentsOf: clients)
                 continue
             }
             let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                              upserts: delta.upserts, removals: delta.removals)
+                                              feedTime: feedTime, upserts: delta.upserts, removals: delta.removals)
             deliveries.append(Delivery(message: message, recipients: Array(clients)))
         }
         if !unchanged.isEmpty {
             let empty = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                            upserts: [], removals: [])
+                                            feedTime: feedTime, upserts: [], removals: [])
             deliveries.append(Delivery(message: empty, recipients: unchanged))
         }
         return deliveries
     }
 
-    /// The hook for station arrivals: stores a station's latest message and sends it to the
-    /// station's watchers when it differs from the previous one.
-    public mutating func updateStation(_ station: String, message: [UInt8]) -> [Delivery] {
-        guard stationMessages[station] != message else { return [] }
-        stationMessages[station] = message
-        guard let clients = watchers[station], !clients.isEmpty else { return [] }
-        return [Delivery(message: message, recipients: Array(clients))]
+    /// The watched stations' (and bus stops') boards of a tick: each goes to its watchers when
+    /// what it shows differs from what they were last sent (its time alone is no change; a
+    /// group turning stale or current is). Boards nobody watches are ignored.
+    public mutating func updateBoards(_ boards: [ArrivalBoard]) -> [Delivery] {
+        var deliveries: [Delivery] = []
+        for board in boards {
+            let topic = Topic.station(board.stationID)
+            let followers = registry.followers(of: topic)
+            guard !followers.isEmpty else { continue }
+            if let sent = registry.sent(to: topic).board, sent.board.showsTheSame(as: board) { continue }
+            let message = ServerMessage.arrivals(board)
+            registry.record({ $0.board = (board, message) }, for: topic)
+            deliveries.append(Delivery(message: message, recipients: Array(followers)))
+        }
+        return deliveries
     }
 
     /// `GET /api/vehicles`: the latest tick's vehicles in a box, with the same outward
     /// rounding to tiles as a subscription, so REST and WebSocket views agree.
     public func vehicleList(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> [UInt8] {
+        ServerMessage.vehicleList(try listing(view))
+    }
+
+    /// The latest tick's published vehicles in `view`, refused as a subscription to it would be: what
+    /// `GET /api/vehicles` and its GeoJSON export answer with.
+    public func listing(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> VehicleListing {
         try configuration.limits.checkSpan(of: view.box)
         let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
         let vehicles = board.vehicles(in: region)
         try configuration.limits.checkCount(vehicles.count)
-        return ServerMessage.vehicleList(epoch: configuration.epoch, seq: seq,
-                                         timestampMilliseconds: ClientSession.milliseconds(tickTime), vehicles: vehicles)
+        return VehicleListing(epoch: configuration.epoch, seq: seq, timestampMilliseconds: ClientSession.milliseconds(tickTime),
+                              vehicles: vehicles)
     }
 
     private var context: ClientSession.Context {
         ClientSession.Context(epoch: configuration.epoch, seq: seq, board: board, history: history,
-                              limits: configuration.limits)
+                              limits: configuration.limits, feedTime: feedTime)
     }
+}
 
-    private mutating func leave(_ region: Region, _ client: ClientID) {
-        subscribers[region]?.remove(client)
-        if subscribers[region]?.isEmpty == true { subscribers[region] = nil }
-    }
-
-    private mutating func unwatch(_ station: String, _ client: ClientID) {
-        watchers[station]?.remove(client)
-        if watchers[station]?.isEmpty == true {
-            watchers[station] = nil
-            sentAlerts[.station(station)] = nil
+extension AlertScope {
+    /// The alerts scope of a topic: stations and routes have alerts, views and vehicles none.
+    init?(_ topic: Topic) {
+        switch topic {
+        case .station(let station): self = .station(station)
+        case .route(let route): self = .route(route)
+        case .region, .vehicle: return nil
         }
     }
+}
 
-    private mutating func unwatchRoute(_ route: String, _ client: ClientID) {
-        routeWatchers[route]?.remove(client)
-        if routeWatchers[route]?.isEmpty == true {
-            routeWatchers[route] = nil
-            sentAlerts[.route(route)] = nil
+extension Topic {
+    /// The topic whose followers receive `scope`'s alerts.
+    init(_ scope: AlertScope) {
+        switch scope {
+        case .station(let station): self = .station(station)
+        case .route(let route): self = .route(route)
         }
+    }
+}
+
+extension ArrivalBoard {
+    /// Whether `other` shows what this board shows: the same groups and trains terminating
+    /// (minutes included) and stale routes, whatever their times.
+    func showsTheSame(as other: ArrivalBoard) -> Bool {
+        groups == other.groups && terminating == other.terminating && staleRoutes == other.staleRoutes
     }
 }

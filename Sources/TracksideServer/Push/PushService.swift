@@ -70,14 +70,14 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     }
 
     /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
-    /// `tickStarted` is when the tick began placing them.
-    public func publish(_ states: [VehicleState], tickStarted: ContinuousClock.Instant? = nil) {
-        queue.sync { deliver(hub.publish(states, now: clock()), origin: tickStarted) }
+    /// `tickStarted` is when the tick began placing them; `feedTime` the feeds' clock they were placed at.
+    public func publish(_ states: [VehicleState], feedTime: Double? = nil, tickStarted: ContinuousClock.Instant? = nil) {
+        queue.sync { deliver(hub.publish(states, now: clock(), feedTime: feedTime), origin: tickStarted) }
     }
 
-    /// Publishes a station's arrivals message to its watchers when it changed.
-    public func updateStation(_ station: String, message: [UInt8]) {
-        queue.async { [self] in deliver(hub.updateStation(station, message: message)) }
+    /// Publishes the watched stations' boards to their watchers, each when what it shows changed.
+    public func updateBoards(_ boards: [ArrivalBoard]) {
+        queue.async { [self] in deliver(hub.updateBoards(boards)) }
     }
 
     /// Publishes new alerts, computed at `now` in the feeds' clock (`stale` when an alerts feed
@@ -89,6 +89,21 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// Stations someone watches now.
     public var watchedStations: Set<String> { queue.sync { hub.watchedStations } }
 
+    /// Vehicles someone watches now.
+    public var watchedVehicles: Set<String> { queue.sync { hub.watchedVehicles } }
+
+    /// Publishes the watched vehicles' itineraries (by id) to their watchers when their cards changed.
+    public func updateVehicles(itineraries: [String: [UInt8]]) {
+        queue.async { [self] in deliver(hub.updateVehicles(itineraries: itineraries)) }
+    }
+
+    /// `GET /api/vehicles/{id}`: `body` makes the answer from the published state (nil: no such
+    /// vehicle) and the stream position, on the push queue, so it is the state clients were sent.
+    public func vehicle(_ id: String,
+                        reply: @escaping @Sendable (_ state: VehicleState?, _ epoch: String, _ seq: UInt64, _ tickTime: Double) -> Void) {
+        queue.async { [self] in reply(hub.vehicle(id), hub.configuration.epoch, hub.seq, hub.tickTime) }
+    }
+
     /// Connections, views, watches, the latest tick and refusals.
     public var statistics: PushStatistics {
         queue.sync {
@@ -98,12 +113,14 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         }
     }
 
-    /// `GET /api/vehicles`, answered on the push queue without blocking the caller's loop.
+    /// `GET /api/vehicles` (or, with another `encode`, its GeoJSON export), answered on the push queue
+    /// without blocking the caller's loop; the body is encoded there too.
     public func vehicleList(_ view: ClientRequest.ViewRequest,
+                            encode: @escaping @Sendable (VehicleListing) -> [UInt8] = ServerMessage.vehicleList,
                             reply: @escaping @Sendable (Result<[UInt8], PushRequestError>) -> Void) {
         queue.async { [self] in
             do throws(PushRequestError) {
-                reply(.success(try hub.vehicleList(view)))
+                reply(.success(encode(try hub.listing(view))))
             } catch {
                 reply(.failure(error))
             }

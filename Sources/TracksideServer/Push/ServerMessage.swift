@@ -1,12 +1,15 @@
 import TransitData
+import TransitEngine
 
 /// Serialises the server → client messages of docs/PROTOCOL.md. Vehicles are inserted as
 /// their cached JSON, so building a message is a copy of bytes.
 public enum ServerMessage {
+    /// The first message on every connection: `{"type":"hello","protocol":1,"server","epoch","source"}`.
     public static func hello(server: String, epoch: String, source: String) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 128)
         json.object { o in
             o.key("type"); o.value("hello")
+            o.key("protocol"); o.value(PushProtocolVersion.current)
             o.key("server"); o.value(server)
             o.key("epoch"); o.value(epoch)
             o.key("source"); o.value(source)
@@ -14,22 +17,29 @@ public enum ServerMessage {
         return json.bytes
     }
 
-    public static func snapshot(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
+    /// A station's or bus stop's `arrivals` message, the same bytes REST answers.
+    public static func arrivals(_ board: ArrivalBoard) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 512)
+        board.writeJSON(to: &json)
+        return json.bytes
+    }
+
+    public static func snapshot(epoch: String, seq: UInt64, timestampMilliseconds: Int64, feedTime: Double? = nil,
                                 vehicles: [PublishedVehicle]) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 96 + vehicles.count * 320)
         json.object { o in
-            header(&o, type: "snapshot", epoch: epoch, seq: seq, timestampMilliseconds: timestampMilliseconds)
+            header(&o, type: "snapshot", epoch: epoch, seq: seq, timestampMilliseconds: timestampMilliseconds, feedTime: feedTime)
             o.key("vehicles")
             o.array { a in for vehicle in vehicles { a.raw(vehicle.json) } }
         }
         return json.bytes
     }
 
-    public static func delta(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
+    public static func delta(epoch: String, seq: UInt64, timestampMilliseconds: Int64, feedTime: Double? = nil,
                              upserts: [PublishedVehicle], removals: [String]) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 96 + upserts.count * 320 + removals.count * 24)
         json.object { o in
-            header(&o, type: "delta", epoch: epoch, seq: seq, timestampMilliseconds: timestampMilliseconds)
+            header(&o, type: "delta", epoch: epoch, seq: seq, timestampMilliseconds: timestampMilliseconds, feedTime: feedTime)
             o.key("upsert")
             o.array { a in for vehicle in upserts { a.raw(vehicle.json) } }
             o.key("remove")
@@ -72,25 +82,42 @@ public enum ServerMessage {
         return json.bytes
     }
 
-    /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
-    public static func vehicleList(epoch: String, seq: UInt64, timestampMilliseconds: Int64,
-                                   vehicles: [PublishedVehicle]) -> [UInt8] {
-        var json = JSONWriter(reservingCapacity: 64 + vehicles.count * 320)
+    /// A watched vehicle's card: `{"type":"vehicle","id":"…","vehicle":{state},"at":…,"stops":[…]}`
+    /// (`itinerary` is `VehicleItinerary.writeMembers`' fragment, empty when unknown), or
+    /// `{"type":"vehicle","id":"…","vehicle":null}` once the vehicle is no longer published.
+    public static func vehicle(id: String, state: [UInt8]?, itinerary: [UInt8]?) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 96 + (state?.count ?? 0) + (itinerary?.count ?? 0))
         json.object { o in
-            o.key("epoch"); o.value(epoch)
-            o.key("seq"); o.value(seq)
-            o.key("ts"); o.value(timestampMilliseconds)
-            o.key("vehicles")
-            o.array { a in for vehicle in vehicles { a.raw(vehicle.json) } }
+            o.key("type"); o.value("vehicle")
+            o.key("id"); o.value(id)
+            o.key("vehicle")
+            if let state { o.raw(state) } else { o.null() }
+            if let itinerary, !itinerary.isEmpty { o.raw(itinerary) }
         }
         return json.bytes
     }
 
+    /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
+    public static func vehicleList(_ listing: VehicleListing) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: 64 + listing.vehicles.count * 320)
+        json.object { o in
+            o.key("epoch"); o.value(listing.epoch)
+            o.key("seq"); o.value(listing.seq)
+            o.key("ts"); o.value(listing.timestampMilliseconds)
+            o.key("vehicles")
+            o.array { a in for vehicle in listing.vehicles { a.raw(vehicle.json) } }
+        }
+        return json.bytes
+    }
+
+    /// `feedTime`: the feeds' clock at the tick (`feed_ts`, whole seconds), which differs from
+    /// `ts` in a replay; omitted before the first tick.
     private static func header(_ o: inout JSONWriter, type: String, epoch: String, seq: UInt64,
-                               timestampMilliseconds: Int64) {
+                               timestampMilliseconds: Int64, feedTime: Double?) {
         o.key("type"); o.value(type)
         o.key("epoch"); o.value(epoch)
         o.key("seq"); o.value(seq)
         o.key("ts"); o.value(timestampMilliseconds)
+        if let feedTime { o.key("feed_ts"); o.value(feedTime.rounded(.down), decimals: 0) }
     }
 }

@@ -62,7 +62,8 @@ extension TrainReport {
             return StopTimePrediction(stopID: profile.correctedStopID(stopID, routeID: routeID, direction: direction),
                                       arrival: FeedTime.seconds(stopTime.arrival?.time),
                                       departure: FeedTime.seconds(stopTime.departure?.time),
-                                      track: stopTime.nyctStopTimeUpdate?.track)
+                                      track: stopTime.nyctStopTimeUpdate?.track,
+                                      delay: (stopTime.arrival?.delay ?? stopTime.departure?.delay).map(Double.init))
         }
         let status: StopStatus? = switch vehicle?.currentStatus {
         case .incomingAt: .incomingAt

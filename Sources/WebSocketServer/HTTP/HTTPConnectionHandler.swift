@@ -99,6 +99,7 @@ final class HTTPConnectionHandler {
     }
 
     private func respond(to request: HTTPRequest, with response: HTTPResponse, on connection: Connection) {
+        let response = router.finish(response, for: request)
         let keepAlive = request.keepAlive && !isShuttingDown && !response.headers.contains("Connection", token: "close")
         send(response, version: request.version, isHead: request.method == "HEAD", keepAlive: keepAlive, on: connection)
     }

@@ -39,8 +39,14 @@ public final class Router: Sendable {
         let handler: Handler
     }
 
+    /// The policy sits in a struct for the same reason as the fallback.
+    private struct Policy: Sendable {
+        let policy: any RoutePolicy
+    }
+
     private let routes = Mutex<[Route]>([])
     private let fallback = Mutex<Fallback?>(nil)
+    private let policy = Mutex<Policy?>(nil)
 
     public init() {}
 
@@ -69,12 +75,29 @@ public final class Router: Sendable {
         fallback.withLock { $0 = Fallback(handler: handler) }
     }
 
+    /// Applies `policy` around every request (CORS): its answer comes before any route, and it finishes
+    /// every response.
+    public func setPolicy(_ policy: some RoutePolicy) {
+        self.policy.withLock { $0 = Policy(policy: policy) }
+    }
+
+    /// The response to `request` as the policy, if any, finishes it.
+    func finish(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        guard let policy = policy.withLock({ $0?.policy }) else { return response }
+        var finished = response
+        policy.finish(&finished, for: request)
+        return finished
+    }
+
     private func append(_ route: Route) {
         routes.withLock { $0.append(route) }
     }
 
     /// Finds what answers `request`.
     func resolve(_ request: HTTPRequest, remoteAddress: String) -> Resolution {
+        if let answer = policy.withLock({ $0?.policy })?.answer(request) {
+            return .response(answer)
+        }
         guard let path = RequestPath(raw: request.rawPath) else {
             return .response(.error(.badRequest, code: "bad_request", message: "malformed path encoding", json: request.isAPI))
         }

@@ -25,17 +25,25 @@ public struct PreparedDocument: Sendable {
     /// The entity tag of the gzipped representation (a different representation needs another tag).
     public var gzippedEntityTag: String { String(entityTag.dropLast()) + "-gz\"" }
 
-    /// The response to `request`: 304 when its `If-None-Match` names either representation,
-    /// else the gzipped body when accepted, else the plain one; `headers` are added to each.
-    public func response(to request: HTTPRequest, headers extra: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    /// The response to `request`: 304 when its `If-None-Match` names either representation (or, without
+    /// `If-None-Match`, when `lastModified` is given and is not after `If-Modified-Since`, RFC 9110 §13.1.3),
+    /// else the gzipped body when accepted, else the plain one; `headers` (and `Last-Modified`) are added to each.
+    public func response(to request: HTTPRequest, headers extra: HTTPHeaders = HTTPHeaders(),
+                         lastModified: Int? = nil) -> HTTPResponse {
         let useGzip = gzippedBody != nil && AcceptEncoding(request.headers).accepts("gzip")
         var headers = HTTPHeaders()
         headers.add("Content-Type", contentType)
         headers.add("ETag", useGzip ? gzippedEntityTag : entityTag)
         for field in extra.fields { headers.add(field.name, field.value) }
+        if let lastModified { headers.add("Last-Modified", HTTPDate.format(lastModified)) }
         if gzippedBody != nil { headers.add("Vary", "Accept-Encoding") }
 
-        if let condition = request.headers["If-None-Match"], Self.matches(condition, tags: [entityTag, gzippedEntityTag]) {
+        if let condition = request.headers["If-None-Match"] {
+            if Self.matches(condition, tags: [entityTag, gzippedEntityTag]) {
+                return HTTPResponse(status: .notModified, headers: headers)
+            }
+        } else if let lastModified, let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse),
+                  lastModified <= since {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         if useGzip, let gzippedBody {

@@ -31,6 +31,11 @@ public enum ServeOptions {
                                                           help: "bytes of request header lines at most (431 beyond)")
     public static let maxBodySize = Option<Int>.integer("max-body-size", "BYTES", in: 0...(1 << 30), default: server.requestLimits.maxBodyBytes,
                                                         help: "largest request body accepted (413 beyond)")
+    public static let corsOrigins = Option<[String]>.list(
+        "cors-origin", "ORIGIN", shown: "* (any site)", expected: "an origin such as https://map.example.org",
+        help: "an origin whose pages may read GET /api/* and /gtfs-rt/* across sites (CORS; repeatable; exact, case-insensitive); "
+            + "answers then carry Vary: Origin and other sites' preflights get 403. The WebSocket has --allowed-origin",
+        item: isOrigin)
     public static let publicFolder = Option<String?>.text("public", "DIR", shown: "Public/ in the working directory, else in the checkout holding the executable",
                                                           help: "static files to serve")
 
@@ -74,8 +79,8 @@ public enum ServeOptions {
         help: "an Origin accepted in the WebSocket handshake (repeatable; exact, case-insensitive); others get 403. Browsers always send one, so list the page's origin",
         item: isOrigin)
     public static let subprotocols = Option<[String]>.list(
-        "subprotocol", "NAME", shown: "none", expected: "a token (letters, digits and !#$%&'*+-.^_`|~)",
-        help: "a Sec-WebSocket-Protocol value /ws agrees to when a client offers it (repeatable, in preference order); clients offering none still connect",
+        "subprotocol", "NAME", shown: "trackside.v1 only", expected: "a token (letters, digits and !#$%&'*+-.^_`|~)",
+        help: "another Sec-WebSocket-Protocol value /ws agrees to when a client offers it (repeatable, in preference order, before trackside.v1, which is always agreed to); clients offering none, or only unknown ones, still connect, without the header",
         item: isToken)
     public static let enableEcho = Option<Bool>.flag("enable-echo", help: "mount a WebSocket echo endpoint at /echo (conformance runs, smoke tests)")
 
@@ -147,6 +152,7 @@ public enum ServeOptions {
         OptionGroup("Listening and HTTP", [
             host.declaration, port.declaration, eventLoops.declaration, maxConnections.declaration, backlog.declaration,
             shutdownGrace.declaration, requestTimeout.declaration, keepAliveTimeout.declaration, maxHeaderSize.declaration, maxBodySize.declaration,
+            corsOrigins.declaration,
         ]),
         OptionGroup("Pages", [publicFolder.declaration, frameAncestors.declaration, announcedVersion.declaration]),
         OptionGroup("WebSocket", [

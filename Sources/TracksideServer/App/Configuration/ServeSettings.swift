@@ -8,6 +8,8 @@ public struct ServeSettings: Sendable {
     public var webSocket = WebSocketConfiguration()
     /// The application; `gtfsPaths` holds only what `--gtfs` gave (empty means the source's default).
     public var application: TracksideConfiguration
+    /// CORS for the read-only API and the exports.
+    public var crossOrigin: CrossOriginPolicy
     public var publicFolder: String?
     public var dataFolder: String?
     public var cacheFolder: String?
@@ -41,7 +43,9 @@ public struct ServeSettings: Sendable {
         webSocket.closeTimeout = Self.duration(options[O.closeTimeout])
         let origins = options[O.allowedOrigins]
         webSocket.allowedOrigins = origins.isEmpty ? nil : Set(origins)
-        let accepted = options[O.subprotocols]
+        // The protocol's own name is always agreed to, after the operator's (RFC 6455 §4.2.2: one of the
+        // offered names, or none, in which case the handshake still succeeds without the header).
+        let accepted = options[O.subprotocols] + [PushProtocolVersion.subprotocol]
         webSocket.selectSubprotocol = { offered in accepted.first { offered.contains($0) } }
         webSocket.compression = options[O.compression] ? PerMessageDeflateConfiguration(
             serverMaxWindowBits: options[O.compressionWindowBits], clientMaxWindowBits: options[O.compressionClientWindowBits],
@@ -69,6 +73,8 @@ public struct ServeSettings: Sendable {
         application.framing.display = options[O.frameAncestors]
         application.announcedVersion = options[O.announcedVersion]
 
+        let corsOrigins = options[O.corsOrigins]
+        crossOrigin = CrossOriginPolicy(allowedOrigins: corsOrigins.isEmpty ? nil : Set(corsOrigins))
         publicFolder = options[O.publicFolder]
         dataFolder = options[O.dataFolder]
         cacheFolder = options[O.cacheFolder]

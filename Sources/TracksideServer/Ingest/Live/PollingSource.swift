@@ -36,6 +36,11 @@ public final class PollingSource: FeedSource, Sendable {
         threads = endpoints.map { SourceThread(name: "trackside-poll-\($0.feedID)") }
     }
 
+    /// Live feeds, with buses when a bus feed is polled (Bus Time needs a key).
+    public var summary: SourceSummary {
+        SourceSummary(kind: kind, carriesBuses: endpoints.contains { SourceSummary.isBusFeed(id: $0.feedID, format: $0.format) })
+    }
+
     public var expectedFeeds: [ExpectedFeed] {
         endpoints.map { ExpectedFeed(feedID: $0.feedID, interval: $0.interval) }
     }

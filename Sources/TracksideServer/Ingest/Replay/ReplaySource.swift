@@ -24,6 +24,13 @@ public final class ReplaySource: FeedSource, Sendable {
         Set(recording.files.map(\.feedID)).sorted().map { ExpectedFeed(feedID: $0, interval: nil) }
     }
 
+    /// A recording of its files' span, with buses when any file is a bus feed's.
+    public var summary: SourceSummary {
+        SourceSummary(kind: kind, recorded: schedule.timestamps[0]...schedule.timestamps[schedule.timestamps.count - 1],
+                      speed: schedule.speed, loops: schedule.loops,
+                      carriesBuses: recording.files.contains { SourceSummary.isBusFeed(id: $0.feedID, format: $0.format) })
+    }
+
     public func feedTime(atWallTime wallTime: Double) -> Double {
         schedule.feedTime(atWallTime: wallTime)
     }

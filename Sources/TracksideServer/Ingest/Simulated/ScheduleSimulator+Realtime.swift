@@ -48,7 +48,9 @@ extension ScheduleSimulator {
             GTFSRealtime.TripUpdate.StopTimeUpdate(
                 stopId: call.stopID,
                 // The stop the train stands at has departed from its arrival; only its departure is ahead.
-                arrival: offset == 0 && first == 0 ? nil : .init(time: Int64(call.arrival.rounded())),
+                // With the delay against the timetable, as GTFS-realtime allows beside the time.
+                arrival: offset == 0 && first == 0 ? nil : .init(delay: Int32((call.arrival - call.scheduledArrival).rounded()),
+                                                                time: Int64(call.arrival.rounded())),
                 departure: first + offset == trip.calls.count - 1 ? nil : .init(time: Int64(call.departure.rounded())),
                 nyctStopTimeUpdate: GTFSRealtime.NyctStopTimeUpdate(scheduledTrack: track, actualTrack: offset == 0 ? track : nil))
         }

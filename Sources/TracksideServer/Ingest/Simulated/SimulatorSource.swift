@@ -23,6 +23,11 @@ public final class SimulatorSource: FeedSource, Sendable {
         self.clock = clock
     }
 
+    /// A simulation of the timetable's routes; the simulator runs no buses.
+    public var summary: SourceSummary {
+        SourceSummary(kind: kind, simulatedRoutes: simulator.routeIDs, carriesBuses: false)
+    }
+
     public var expectedFeeds: [ExpectedFeed] {
         [ExpectedFeed(feedID: feedID, interval: interval), ExpectedFeed(feedID: alertsFeedID, interval: interval)]
     }
