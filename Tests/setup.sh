@@ -5,6 +5,7 @@
 #   example client: it needs Node 20+, whose fetch and WebSocket it uses; bookworm's own is 18)
 #   PyPI (.venv): protobuf references, WebSocket client, selenium, metrics parser
 #   Python 2.7 (.venv-autobahn): the official Autobahn|Testsuite (see docs/CONFORMANCE.md)
+#   Other agencies' GTFS (Tests/agencies/, not committed): the sdists of gtfs-kit and gtfsr-kit (docs/AGENCIES.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,4 +37,30 @@ if [ ! -x .venv-autobahn/bin/wstest ]; then
         cryptography==3.3.2 Twisted==19.10.0 zope.interface==4.6.0 jinja2==2.11.3 markupsafe==1.1.1 Werkzeug==1.0.1 \
         klein==17.10.0 service_identity==18.1.0 unittest2==1.1.0 six==1.16.0 "autobahn[accelerate,twisted]==0.10.9"
     .venv-autobahn/bin/pip install -q autobahntestsuite==25.10.1
+fi
+
+# Other agencies' real data, from the PyPI source distributions that ship it (the wheels do not):
+# gtfs-kit 13.0.1 has Cairns (Sunbus, Queensland), gtfsr-kit 8.0.1 Auckland's GTFS and ten
+# TripUpdates recordings (as JSON, turned into protobuf here with the reference bindings).
+agencies=Tests/agencies
+if [ ! -f "$agencies/.complete" ]; then
+    echo "setup: fetching other agencies' GTFS (gtfs-kit 13.0.1, gtfsr-kit 8.0.1 sdists) into $agencies"
+    rm -rf "$agencies" && mkdir -p "$agencies/sdist" "$agencies/auckland-rt"
+    .venv/bin/pip download -q --disable-pip-version-check --no-deps --no-binary :all: -d "$agencies/sdist" \
+        gtfs-kit==13.0.1 gtfsr-kit==8.0.1
+    tar -xzf "$agencies/sdist/gtfs_kit-13.0.1.tar.gz" -C "$agencies" --strip-components=2 \
+        gtfs_kit-13.0.1/data/cairns_gtfs.zip gtfs_kit-13.0.1/data/sample_gtfs.zip
+    tar -xzf "$agencies/sdist/gtfsr_kit-8.0.1.tar.gz" -C "$agencies" --strip-components=2 \
+        gtfsr_kit-8.0.1/data/test_gtfs.zip gtfsr_kit-8.0.1/data/test_gtfsr
+    mv "$agencies/test_gtfs.zip" "$agencies/auckland_gtfs.zip"
+    .venv/bin/python - "$agencies" <<'PY'
+import json, pathlib, sys
+from google.protobuf import json_format
+from google.transit import gtfs_realtime_pb2
+folder = pathlib.Path(sys.argv[1])
+for path in sorted((folder / "test_gtfsr").glob("*.json")):
+    message = json_format.ParseDict(json.loads(path.read_text()), gtfs_realtime_pb2.FeedMessage())
+    (folder / "auckland-rt" / (path.stem + ".pb")).write_bytes(message.SerializeToString())
+PY
+    touch "$agencies/.complete"
 fi

@@ -2,6 +2,7 @@
 // subscription out, which follows the map's view. Resubscribing yields a delta from the old view to the new one,
 // so vehicles still in view never blink; after a reconnect the page resumes from its last seq.
 import { desiredRegion, subscriptionCovers } from "./region.js";
+import { toggleLayers } from "./modes.js";
 
 /** Pans are coalesced to at most two subscribes a second, as docs/PROTOCOL.md asks. */
 const subscribeIntervalMs = 500;
@@ -62,8 +63,9 @@ export class LiveFeed {
       showBuses: this.toggles.buses,
       vehicleMaxSpanKm: this.config.vehicle_max_span_km,
       busMaxSpanKm: this.config.bus_max_span_km,
+      ...toggleLayers(this.config.modes),
     });
-    this.renderer.setVisibleKinds(this.wanted.layers.map((layer) => (layer === "bus" ? "bus" : "subway")));
+    this.renderer.setVisibleKinds(this.wanted.layers);
     // With nothing to show the old subscription stays (bounded by the last view); it is replaced on zooming in.
     if (this.wanted.layers.length === 0 || subscriptionCovers(this.current, this.wanted, bounds)) return;
     this.subscribe();

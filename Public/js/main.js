@@ -20,12 +20,13 @@ import { serverConfig } from "./server-config.js";
 const reportError = collectErrors();
 const params = new URLSearchParams(location.search);
 const benchCount = Number(params.get("bench") ?? 0);
-const defaults = { source: null, version: null, basemap: null, vehicle_max_span_km: 8, bus_max_span_km: 3 };
+const defaults = { source: null, version: null, basemap: null, land: "nyc-boroughs", vehicle_max_span_km: 8, bus_max_span_km: 3 };
 
 start().catch((error) => reportError(`start failed: ${error?.stack ?? error}`));
 
 async function start() {
   const config = benchCount > 0 ? { ...defaults, source: "bench" } : { ...defaults, ...(await serverConfig()) };
+  if (config.title) document.title = config.title;
   const map = createMap(config);
   const store = new VehicleStore();
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -78,7 +79,9 @@ async function start() {
 
   map.on("error", (event) => reportError(`map: ${event.error?.message ?? event.error ?? "error"}`));
   await new Promise((resolve) => map.once("load", resolve));
-  addStaticLayers(map, { boroughsUrl: absolute("/data/boroughs.geojson"), withLand: !config.basemap && benchCount === 0 });
+  // NYC's boroughs are land only under a New York network (/api/config's `land`).
+  addStaticLayers(map, { boroughsUrl: absolute("/data/boroughs.geojson"),
+                         withLand: !config.basemap && benchCount === 0 && config.land === "nyc-boroughs" });
   addVehicleLayers(map);
   new VehicleTooltip(map, store, vehicleLayers.icons);
 
@@ -118,9 +121,10 @@ function createMap(config) {
   const hasView = Number.isFinite(lon) && Number.isFinite(lat);
   const map = new maplibregl.Map({
     container: "map",
-    style: config.basemap ?? emptyStyle(),
-    center: hasView ? [lon, lat] : [-73.9855, 40.758],
-    zoom: hasView && Number.isFinite(zoom) ? zoom : 14,
+    style: config.basemap ?? emptyStyle({ withLand: config.land === "nyc-boroughs" }),
+    // Without `?at=`, the network's own opening view (/api/config), else Times Square.
+    center: hasView ? [lon, lat] : config.initial_view?.center ?? [-73.9855, 40.758],
+    zoom: hasView && Number.isFinite(zoom) ? zoom : config.initial_view?.zoom ?? 14,
     bearing: hasView && Number.isFinite(bearing) ? bearing : 0,
     maxPitch: 0,
     pitchWithRotate: false,

@@ -12,9 +12,10 @@ export const staticLayers = {
 const water = "#c9dcea";
 const land = "#f4f2ee";
 
-/** A style with only a background: the base on which `addStaticLayers` puts everything. */
-export function emptyStyle() {
-  return { version: 8, sources: {}, layers: [{ id: "water", type: "background", paint: { "background-color": water } }] };
+/** A style with only a background: the base on which `addStaticLayers` puts everything. Water under NYC's borough
+ *  land; plain land for any other network, whose coastline the page does not have. */
+export function emptyStyle({ withLand = true } = {}) {
+  return { version: 8, sources: {}, layers: [{ id: "water", type: "background", paint: { "background-color": withLand ? water : land } }] };
 }
 
 /** Adds borough land, route lines, stations, bus stops and entrances (sources start empty where data comes later). */

@@ -16,12 +16,14 @@ export function viewSpanKm(bounds) {
   return Math.max(width, height);
 }
 
-/** The subscription for a view: `{bbox, layers}`, with `layers` empty when no vehicle should be shown. */
-export function desiredRegion(bounds, { showTrains, showBuses, vehicleMaxSpanKm, busMaxSpanKm }) {
+/** The subscription for a view: `{bbox, layers}`, with `layers` empty when no vehicle should be shown. The trains
+ *  toggle asks for `trainLayers` (the network's rail, tram, ferry… modes), the buses one for `busLayers`. */
+export function desiredRegion(bounds, { showTrains, showBuses, vehicleMaxSpanKm, busMaxSpanKm,
+                                        trainLayers = ["subway"], busLayers = ["bus"] }) {
   const span = viewSpanKm(bounds);
   const layers = [];
-  if (showTrains && span <= vehicleMaxSpanKm) layers.push("subway");
-  if (showBuses && span <= busMaxSpanKm) layers.push("bus");
+  if (showTrains && span <= vehicleMaxSpanKm) layers.push(...trainLayers);
+  if (showBuses && span <= busMaxSpanKm) layers.push(...busLayers);
   const dx = (bounds.getEast() - bounds.getWest()) * margin, dy = (bounds.getNorth() - bounds.getSouth()) * margin;
   const round = (value) => Math.round(value * 1e5) / 1e5;
   const bbox = [round(bounds.getWest() - dx), round(bounds.getSouth() - dy), round(bounds.getEast() + dx), round(bounds.getNorth() + dy)];

@@ -17,9 +17,13 @@ const defaultColors = new Map(subwayPalette.flatMap(([routes, color]) => routes.
 // Yellow bullets take black letters (MTA signage). Bullets are route logotypes, drawn in the MTA's own colours.
 const blackText = new Set(["N", "Q", "R", "W"]);
 const reported = new Map();
+// The names riders use (GTFS route_short_name), where the server reports one that is not the id.
+const shortNames = new Map();
 
-/** Records the colours the server reports for a route (GeoJSON properties `color`, `text_color`). */
-export function learnRouteColors(route, color, textColor) {
+/** Records the colours and short name the server reports for a route (GeoJSON properties `color`, `text_color`,
+ *  `short_name`). */
+export function learnRouteColors(route, color, textColor, shortName) {
+  if (route && typeof shortName === "string" && shortName && shortName !== route) shortNames.set(route, shortName);
   if (!route || !/^#?[0-9a-f]{6}$/i.test(color ?? "")) return;
   const hash = (value) => (value.startsWith("#") ? value : `#${value}`);
   const text = /^#?[0-9a-f]{6}$/i.test(textColor ?? "") ? hash(textColor) : null;
@@ -34,8 +38,13 @@ export function subwayColors(route) {
   return { color, text };
 }
 
-/** What a bullet shows: shuttles are "S", express variants keep their number and get a diamond. */
+/** A route's name in text: its short name where reported, else its id (NYC's subway: the same). */
+export const routeName = (route) => shortNames.get(route) ?? route;
+
+/** What a bullet shows: the route's short name where it has one of its own; NYC's shuttles are "S", express
+ *  variants keep their number and get a diamond. */
 export function subwayLabel(route) {
+  if (shortNames.has(route)) return { text: shortNames.get(route), express: false };
   if (["GS", "FS", "H"].includes(route)) return { text: "S", express: false };
   if (route === "SI" || route === "SIR") return { text: "SIR", express: false };
   const express = /^[0-9A-Z]X$/.test(route);
@@ -51,8 +60,11 @@ const boroughPrefixes = [
   ["M", "#7030A0"],
 ];
 
-/** A bus pill's colour: by the borough in its route name (Bx teal, B orange, Q purple, S lavender, M purple). */
+/** A bus pill's colour: the route's own (route_color) where reported, else by the borough in its route name (Bx
+ *  teal, B orange, Q purple, S lavender, M purple). */
 export function busColor(route) {
+  const known = reported.get(route);
+  if (known) return known.color;
   const name = busLabel(route);
   for (const [prefix, color] of boroughPrefixes) {
     if (name.startsWith(prefix) && /[0-9]/.test(name.charAt(prefix.length))) return color;
@@ -60,8 +72,10 @@ export function busColor(route) {
   return "#4a5360";
 }
 
-/** The route name a rider knows: SIRI line refs look like "MTA NYCT_M15"; keep what follows the agency. */
+/** The route name a rider knows: its short name where reported; SIRI line refs look like "MTA NYCT_M15", keep what
+ *  follows the agency. */
 export function busLabel(route) {
+  if (shortNames.has(route)) return shortNames.get(route);
   const underscore = route.lastIndexOf("_");
   return underscore >= 0 ? route.slice(underscore + 1) : route;
 }

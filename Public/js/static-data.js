@@ -11,7 +11,7 @@ export async function loadStaticData(map, config) {
   const [routes, stations] = await Promise.all([orEmpty("/api/routes"), orEmpty("/api/stations")]);
   for (const feature of routes.features) {
     const p = feature.properties ?? {};
-    learnRouteColors(p.route, p.color, p.text_color);
+    learnRouteColors(p.route, p.color, p.text_color, p.short_name);
     if (typeof p.color === "string" && !p.color.startsWith("#")) p.color = `#${p.color}`;
   }
   map.getSource("routes").setData(routes);

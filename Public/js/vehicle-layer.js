@@ -1,6 +1,7 @@
 // Draws the store's vehicles on the map every animation frame: trains as route bullets with an arrow that turns
 // with their bearing (and with the map), buses as borough-coloured pills. Letters stay upright; the arrow and the
 // trains' lateral offset are placed in screen pixels, so both directions of a line separate at every zoom.
+import { isRoadKind } from "./modes.js";
 import { positionAt, isMoving } from "./motion.js";
 import { bulletRadius, pillHalfSize } from "./icons.js";
 
@@ -82,7 +83,7 @@ export class VehicleRenderer {
     });
   }
 
-  /** Which kinds of vehicle ("subway", "bus") are drawn: by the layer toggles and the zoom thresholds. */
+  /** Which kinds of vehicle ("subway", "bus", "tram"…) are drawn: by the layer toggles and the zoom thresholds. */
   setVisibleKinds(kinds) {
     if ([...kinds].sort().join() === [...this.visibleKinds].sort().join()) return;
     this.visibleKinds = new Set(kinds);
@@ -149,7 +150,7 @@ function feature(state, place, mapBearing) {
   const onScreen = (place.bearing - mapBearing) * radians;
   const sin = Math.sin(onScreen), cos = Math.cos(onScreen);
   let icon, off, aoff;
-  if (state.kind === "bus") {
+  if (isRoadKind(state.kind)) {
     const { halfWidth, halfHeight } = pillHalfSize(state.route);
     // Distance from the pill's centre to its edge along the direction of travel, then half an arrowhead more.
     const edge = Math.min(Math.abs(sin) > 1e-6 ? halfWidth / Math.abs(sin) : Infinity,

@@ -1,7 +1,8 @@
 // The list view of vehicles in view: the same information as the map for screen readers and keyboard users,
 // refreshed at most every two seconds, with a one-line summary sent to the announcer when it changes.
+import { isRoadKind, vehicleNoun } from "./modes.js";
 import { el, bullet, busTag } from "./dom.js";
-import { busLabel, compareRoutes } from "./routes.js";
+import { busLabel, compareRoutes, routeName } from "./routes.js";
 
 const refreshMs = 2000;
 const maxItems = 300;
@@ -32,7 +33,7 @@ export class VehicleList {
     const bounds = this.map.getBounds();
     const inView = this.drawn.filter(({ place }) => bounds.contains([place.lon, place.lat]));
     inView.sort((a, b) => compareRoutes(a.record.state.route, b.record.state.route));
-    const trains = inView.filter(({ record }) => record.state.kind === "subway").length;
+    const trains = inView.filter(({ record }) => !isRoadKind(record.state.kind)).length;
     const buses = inView.length - trains;
     const text = `${trains} ${trains === 1 ? "train" : "trains"} and ${buses} ${buses === 1 ? "bus" : "buses"} in view`;
     this.summary.textContent = text;
@@ -43,8 +44,8 @@ export class VehicleList {
 
 function item(record) {
   const state = record.state;
-  const isBus = state.kind === "bus";
-  const name = isBus ? `${busLabel(state.route)} bus` : `${state.route} train`;
+  const isBus = isRoadKind(state.kind);
+  const name = `${isBus ? busLabel(state.route) : routeName(state.route)} ${vehicleNoun(state.kind)}`;
   const status = state.status === "stopped" ? "at a stop" : state.status === "moving" ? "moving" : "";
   const stale = (state.flags ?? []).includes("stale") ? " (position may be out of date)" : "";
   const description = [name, state.headsign ? `to ${state.headsign}` : null, status].filter(Boolean).join(", ") + stale;

@@ -1,5 +1,6 @@
 // Hovering a vehicle shows what it is, where it goes, and how old its position is (stale ones are dimmed on the map).
-import { busLabel } from "./routes.js";
+import { isRoadKind, vehicleNoun } from "./modes.js";
+import { busLabel, routeName } from "./routes.js";
 import { el } from "./dom.js";
 
 /** A small popup that follows the pointer over vehicle icons (or opens on a tap). */
@@ -24,7 +25,7 @@ export class VehicleTooltip {
 
 function describe(record, ageSeconds) {
   const state = record.state;
-  const name = state.kind === "bus" ? `${busLabel(state.route)} bus` : `${state.route} train`;
+  const name = `${isRoadKind(state.kind) ? busLabel(state.route) : routeName(state.route)} ${vehicleNoun(state.kind)}`;
   const flags = state.flags ?? [];
   const age = ageSeconds < 90 ? `${Math.round(ageSeconds)} s` : `${Math.round(ageSeconds / 60)} min`;
   return el("div", {},

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TracksideCommandLine
 import WebSocketServer
 
@@ -7,7 +8,7 @@ import WebSocketServer
 /// handshake, permessage-deflate negotiation) and fans one JSON message out to every open
 /// session at a fixed rate through the production broadcast path: one
 /// `WebSocketPreparedMessage` per tick, compressed once and shared by every connection, sent
-/// through a `WebSocketBroadcastGroup` (one hop per loop). Once a second, when they changed,
+/// through `WebSocketSession.send(_:)`, the push service's fan-out (one hop per loop). Once a second, when they changed,
 /// it writes its connection figures and closes to standard error (see `ConnectionReport`).
 /// A client's first message is answered with a 200-byte `snapshot` (so the load generator knows
 /// it is subscribed, and a compressing connection holds a compression context); later messages are echoed, for round-trip measurements.
@@ -28,16 +29,17 @@ struct BroadcastBenchServer: CLICommand {
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
 
         let payload = BroadcastPayload(size: options.size)
-        let subscribers = WebSocketBroadcastGroup()
+        let subscribers = Mutex<[ObjectIdentifier: WebSocketSession]>([:])
         let closes = CloseTally()
         let counters = WebSocketCounters()
         let router = Router()
         router.webSocket("/ws", configuration: WebSocketConfiguration(compression: compression), counters: counters) { session in
-            subscribers.add(session)
+            let id = ObjectIdentifier(session)
+            subscribers.withLock { $0[id] = session }
             session.onMessage = BroadcastBenchServer.answer(on: session, payload: payload)
-            session.onClose = { [weak session] code, reason in
+            session.onClose = { code, reason in
                 closes.record(code, reason)
-                if let session { subscribers.remove(session) }
+                subscribers.withLock { $0[id] = nil }
             }
         }
         var configuration = ServerConfiguration()
@@ -64,9 +66,10 @@ struct BroadcastBenchServer: CLICommand {
             guard hz > 0 else { continue }
             sequence += 1
             let tick = ContinuousClock.now
-            subscribers.broadcast(WebSocketPreparedMessage(
+            let message = WebSocketPreparedMessage(
                 utf8Text: payload.message(sequence: sequence, timestamp: LoadWindow.wallMilliseconds()), compression: compression,
-                latencyOrigin: tick))
+                latencyOrigin: tick)
+            WebSocketSession.send(subscribers.withLock { $0.values.map { ($0, message) } })
         }
     }
 

@@ -14,7 +14,8 @@ struct AlertsCommand: CLICommand {
         Decodes the alerts feed (MTA Mercury extension; gzip accepted) and prints
         {"at": SECONDS, "alerts": [...]}: alerts that apply at or after the instant, with plain
         and segmented text, routes, parent stations and "when" (now, later_today, tomorrow, later)
-        in America/New_York. Per-platform elevator and escalator outages are collapsed.
+        in the agency's time zone (the --stops GTFS's agency_timezone; America/New_York without one).
+        Per-platform elevator and escalator outages are collapsed.
 
         Options:
           --at SECONDS                  the instant (default: the feed header's timestamp)
@@ -41,9 +42,12 @@ struct AlertsCommand: CLICommand {
             throw ArgumentList.UsageError(description: "\(path): \(error)")
         }
         let lookup: AlertStationLookup?
+        var settings = AlertSettings(showsNoScheduledService: showsNoScheduledService)
         if let stopsPath {
             do {
-                lookup = AlertStationLookup(stops: try GTFSFeed(contentsOf: URL(fileURLWithPath: stopsPath)).stops)
+                let gtfs = try GTFSFeed(contentsOf: URL(fileURLWithPath: stopsPath))
+                lookup = AlertStationLookup(stops: gtfs.stops)
+                if let zone = gtfs.timeZone { settings.timeZone = zone }
             } catch {
                 throw ArgumentList.UsageError(description: "\(stopsPath): \(error)")
             }
@@ -55,7 +59,7 @@ struct AlertsCommand: CLICommand {
 
         let now = at ?? Double(feed.header.timestamp ?? 0)
         let alerts = ServiceAlerts.displayAlerts(
-            from: feed, at: now, settings: AlertSettings(showsNoScheduledService: showsNoScheduledService),
+            from: feed, at: now, settings: settings,
             station: { lookup?.station(of: $0) })
         var json = JSONWriter(reservingCapacity: 1 << 16)
         json.object { o in

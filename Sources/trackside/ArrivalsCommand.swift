@@ -10,7 +10,7 @@ struct ArrivalsCommand: CLICommand {
     static let summary = "print the stations' arrival boards computed from feed files at one instant, as JSON"
     static let usage = """
         Usage: trackside arrivals --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS]
-                                  [--station ID | --bus-stop ID] [--profile nyct|standard] FILE…
+                                  [--station ID | --bus-stop ID] [--profile auto|nyct|standard] FILE…
 
         Builds the network from the static GTFS feeds, reads the realtime feed files (GTFS-realtime
         .pb or SIRI .json/.xml, gzip accepted) and prints the arrival boards at the given instant in
@@ -23,7 +23,7 @@ struct ArrivalsCommand: CLICommand {
           --at SECONDS    the instant, seconds since the Unix epoch (default: the newest feed's time)
           --station ID    only this parent station (exit 2 when the network has no such station)
           --bus-stop ID   only this bus stop's board (exit 2 when the network has no such bus stop)
-          --profile NAME  nyct (default) or standard, as for `trackside place`
+          --profile NAME  auto (default), nyct or standard, as for `trackside place`
         """
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {

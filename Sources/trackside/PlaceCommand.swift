@@ -9,7 +9,7 @@ struct PlaceCommand: CLICommand {
     static let name = "place"
     static let summary = "place the vehicles of feed files at one instant and print their states as JSON"
     static let usage = """
-        Usage: trackside place --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS] [--profile nyct|standard]
+        Usage: trackside place --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS] [--profile auto|nyct|standard]
                                [--coverage] FILE…
 
         Builds the network from the static GTFS feeds (folders or zips), reads the realtime feed
@@ -19,8 +19,10 @@ struct PlaceCommand: CLICommand {
         Options:
           --gtfs PATH     static GTFS folder or zip; repeat to merge several (subway and bus)
           --at SECONDS    the instant, seconds since the Unix epoch (default: the newest feed's time)
-          --profile NAME  nyct (default): NYC Transit's trip ids, aliases and platform fixes;
-                          standard: plain GTFS and GTFS-realtime
+          --profile NAME  auto (default): nyct for New York City Transit's GTFS, else standard;
+                          nyct: NYC Transit's trip ids, aliases and platform fixes;
+                          standard: plain GTFS and GTFS-realtime, trip updates read
+                          against the timetable (delays carried to later stops)
           --coverage      also print, on stderr, how many trains per route got an exact shape,
                           a fallback one, or none
         """

@@ -17,23 +17,23 @@ struct RecordedFeeds {
     }
 
     /// Reads the options the offline commands share, `--gtfs PATH…`, `--at SECONDS` and
-    /// `--profile nyct|standard`, then the feed FILEs (the positionals: call this after the
+    /// `--profile auto|nyct|standard` (auto: from the GTFS), then the feed FILEs (the positionals: call this after the
     /// command's own options), and loads them. Usage errors throw `ArgumentList.UsageError`.
     init(arguments: inout ArgumentList) throws {
         let gtfsPaths = try arguments.values("gtfs")
         let at = try arguments.value("at", default: Double?.none) { Double($0) }
-        let profileName = try arguments.value("profile", default: "nyct") { ["nyct", "standard"].contains($0) ? $0 : nil }
+        let choice = try arguments.value("profile", default: ProfileChoice.auto) { ProfileChoice(rawValue: $0) }
         let files = try arguments.positionals()
         guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one --gtfs") }
         guard !files.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one feed FILE") }
-        let profile: any AgencyProfile = profileName == "nyct" ? NYCTProfile() : StandardProfile()
-        try self.init(gtfsPaths: gtfsPaths, files: files, profile: profile, at: at)
+        try self.init(gtfsPaths: gtfsPaths, files: files, profile: choice, at: at)
     }
 
     /// Reads `gtfsPaths` (folders or zips) and the feed `files` (GTFS-realtime or SIRI, gzip accepted).
-    init(gtfsPaths: [String], files: [String], profile: any AgencyProfile, at: Double?) throws(Failure) {
+    init(gtfsPaths: [String], files: [String], profile: ProfileChoice, at: Double?) throws(Failure) {
         do {
-            network = try Network(gtfs: gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }, profile: profile)
+            let gtfs = try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }
+            network = try Network(gtfs: gtfs, profile: profile.profile(for: gtfs))
         } catch {
             throw Failure(description: "\(error)")
         }
@@ -46,7 +46,7 @@ struct RecordedFeeds {
                 throw Failure(description: "cannot read \(path): \(error.localizedDescription)")
             }
             do {
-                feeds.append(try FeedReport(decoding: data, name: path, profile: profile, fetchedAt: at ?? 0))
+                feeds.append(try FeedReport(decoding: data, name: path, network: network, fetchedAt: at ?? 0))
             } catch {
                 throw Failure(description: error.description)
             }

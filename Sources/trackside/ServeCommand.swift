@@ -68,7 +68,13 @@ struct ServeCommand: CLICommand {
 
         ShutdownSignals.block()
         let server = try HTTPServer(configuration: settings.server, router: router)
-        let address = try server.start()
+        let address: (host: String, port: Int)
+        do {
+            address = try server.start()
+        } catch ServerError.addressInUse {
+            // A usage error (exit 2), not a crash: another server already answers on this port.
+            throw OptionError("\(ServerError.addressInUse) (\(settings.server.host):\(settings.server.port))")
+        }
         app.start()
         // Written unbuffered: tests and supervisors wait for this exact line.
         FileHandle.standardOutput.write(Data("trackside: listening on http://\(address.host):\(address.port)\n".utf8))

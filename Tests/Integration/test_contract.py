@@ -104,7 +104,8 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     client.send({"op": "resume", "epoch": hello["epoch"], "seq": snapshot["seq"], "bbox": MANHATTAN, "layers": ["subway"]})
     client.until(lambda m: m["type"] in ("delta", "snapshot") and m["seq"] >= snapshot["seq"])
     codes = set()
-    for bad in [{"op": "subscribe"}, {"op": "subscribe", "bbox": [-75, 40, -73, 41.5]}, {"op": "watch", "route": "A"},
+    for bad in [{"op": "subscribe"}, {"op": "subscribe", "bbox": [-75, 40, -73, 41.5]}, {"op": "watch", "station": "nowhere"},
+                {"op": "watch", "route": "NOPE"}, {"op": "watch", "vehicle": "no-such-train"}, {"op": "watch", "route": "A"},
                 {"op": "watch", "route": "C"}, {"op": "watch", "route": "E"}]:
         client.socket.send(json.dumps(bad))  # not all of them are valid client messages
         if bad.get("route") in ("A", "C"):
@@ -113,7 +114,7 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     for _ in range(12):
         client.send({"op": "subscribe", "bbox": MANHATTAN})
     codes.add(client.until(lambda m: m["type"] == "error")["code"])
-    assert codes == {"bad_request", "bbox_too_large", "too_many_watches", "rate_limited"}
+    assert codes == {"bad_request", "bbox_too_large", "not_found", "too_many_watches", "rate_limited"}
     client.close()
 
     bbox = ",".join(map(str, MANHATTAN))
@@ -213,7 +214,7 @@ def test_every_route_the_server_installs_is_documented():
         installed |= set(re.findall(r'router\.(?:get|webSocket)\("(/[^"]*)"', text))
         installed |= set(re.findall(r'router\.addDeferred\("GET", "(/[^"]*)"', text))
         installed |= set(re.findall(r'install\w*\("(/[^"]*)", on: router', text))
-        installed |= set(re.findall(r'static let path = "(/[^"]*)"', text))  # installed as router.get(….path)
+        installed |= set(re.findall(r'static let \w*[pP]ath = "(/[^"]*)"', text))  # installed as router.get(….path)
     installed.discard("/echo")  # --enable-echo, for conformance runs
     installed.discard("/data/boroughs.geojson")  # the web map's base map, a bundled file
     documented = set(contract.DOCUMENT["paths"])

@@ -53,7 +53,7 @@ def test_the_geojson_export_holds_the_vehicles_of_the_rest_answer(quiet_server):
     # The same filters and the same refusals, word for word.
     northbound = json.loads(fetch(quiet_server, f"/api/vehicles.geojson?bbox={LINE_7}&routes=7&layers=bus")[2])
     assert northbound["features"] == []
-    for query in ["bbox=1,2,3", "bbox=-75,40,-73,41.5", f"bbox={LINE_7}&layers=ferry", ""]:
+    for query in ["bbox=1,2,3", "bbox=-75,40,-73,41.5", f"bbox={LINE_7}&layers=hovercraft", ""]:
         geojson = fetch(quiet_server, "/api/vehicles.geojson?" + query)
         plain = fetch(quiet_server, "/api/vehicles?" + query)
         assert geojson[0] == plain[0] == 400 and geojson[2] == plain[2], query

@@ -103,9 +103,10 @@ def test_a_watched_vehicle_is_pushed_with_the_rest_card_and_stops_after_unwatch(
                 socket.recv(timeout=0.2)
             except TimeoutError:
                 break
+        # A vehicle not published now is not found, as REST answers 404 for it, and is not watched.
         socket.send(json.dumps({"op": "watch", "vehicle": "no-such-train"}))
         gone = json.loads(socket.recv(timeout=5))
-        assert gone == {"type": "vehicle", "id": "no-such-train", "vehicle": None}
+        assert gone == {"type": "error", "code": "not_found", "message": "no vehicle no-such-train now"}
         # Ten seconds at 10x is the whole recording: the 7 train's cards change, but none of them is sent now.
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

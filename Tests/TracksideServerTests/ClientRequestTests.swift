@@ -53,7 +53,7 @@ import TransitEngine
         (#"{"op":"subscribe","bbox":[-74,40.7,-73.9]}"#, "exactly 4 numbers"),
         (#"{"op":"subscribe","bbox":[-73.9,40.7,-74,40.8]}"#, "min <= max"),
         (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,400]}"#, "latitudes"),
-        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"layers":["ferry"]}"#, "unknown layer"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"layers":["hovercraft"]}"#, "unknown layer"),
         (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":[""]}"#, "route names"),
         (#"{"op":"resume","seq":3,"bbox":[-74,40.7,-73.9,40.8]}"#, "needs \"epoch\""),
         (#"{"op":"resume","epoch":"e","seq":-3,"bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\""),

@@ -56,6 +56,25 @@ import Testing
         #expect(service.statistics.connections == 0)
     }
 
+    /// The transport writes a close the client caused when `whenAnswered` runs: by then every
+    /// answer to what the client sent before has been handed over.
+    @Test func whenAnsweredRunsAfterTheAnswersToEarlierMessages() {
+        let service = service()
+        let inbox = Inbox()
+        let client = service.connect(inbox)
+        service.receive("not json", from: client)
+        service.receive(#"{"op":"nonsense"}"#, from: client)
+        let answeredBefore = Mutex<[String]?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        service.whenAnswered(client) {
+            answeredBefore.withLock { $0 = inbox.decoded.map { $0.code ?? $0.type ?? "" } }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let answered = answeredBefore.withLock { $0 } ?? []
+        #expect(answered == ["hello", "bad_request", "bad_request"])
+    }
+
     @Test func restAnswersFromTheLatestTick() throws {
         let service = service()
         service.publish([vehicle("a", lon: -73.995, lat: 40.705), vehicle("b", lon: -73.5, lat: 40.9)])

@@ -34,6 +34,28 @@ import TransitEngine
         #expect(days.serviceIDs(on: try #require(GTFSDate("20241216"))) == Self.feed.activeServiceIDs(on: GTFSDate("20241216")!))
     }
 
+
+    /// Auckland's kind of calendar: the timetable version that expired and the one that replaced it.
+    static let versioned = try! GTFSFeed(contentsOf: TemporaryFolder.with([
+        "calendar.txt": """
+            service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+            Weekday-v14,1,1,1,1,1,0,0,20160417,20160518
+            Weekday-v34,1,1,1,1,1,0,0,20160519,20160801
+            Saturday-v34,0,0,0,0,0,1,0,20160519,20160801
+            """,
+    ]))
+
+    @Test func theCalendarsRangesDecideSoTwoVersionsNeverRunTogether() throws {
+        let days = ServiceDays(feed: Self.versioned)
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20160518"))) == ["Weekday-v14"])
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20160519"))) == ["Weekday-v34"])
+        // Past the whole feed: the same weekday of its last week (Monday 2026-11-30 → Monday 2016-08-01).
+        #expect(days.standIn(for: try #require(GTFSDate("20261130"))) == GTFSDate("20160801"))
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20261130"))) == ["Weekday-v34"])
+        #expect(days.serviceIDs(on: try #require(GTFSDate("20261128"))) == ["Saturday-v34"])
+        // Before it: the same weekday of its first week (Monday 2016-04-18).
+        #expect(days.standIn(for: try #require(GTFSDate("20160104"))) == GTFSDate("20160418"))
+    }
     @Test(arguments: [(0, 30), (5, 0), (8, 15), (13, 0), (17, 45), (23, 50)])
     func everyRunningTrainIsConsistent(hour: Int, minute: Int) throws {
         let now = Self.monday(hour, minute)

@@ -95,7 +95,7 @@ import WebSocketServer
         let settings = try settings([
             "--host", "0.0.0.0", "--port", "0", "--event-loops", "3", "--max-connections", "10", "--request-timeout", "0.5",
             "--backlog", "512", "--shutdown-grace", "1.5", "--pong-timeout", "3", "--idle-timeout", "600", "--close-timeout", "2.5",
-            "--keep-alive-timeout", "7", "--max-header-size", "4096", "--max-body-size", "0", "--public", "www",
+            "--keep-alive-timeout", "7", "--write-timeout", "12", "--max-header-size", "4096", "--max-body-size", "0", "--public", "www",
             "--max-message-size", "4096", "--max-output-buffer", "65536", "--stall-timeout", "2", "--ping-interval", "0",
             "--allowed-origin", "https://map.example.org", "--subprotocol", "trackside.v1", "--subprotocol", "json",
             "--cors-origin", "https://map.example.org", "--cors-origin", "http://127.0.0.1:8080",
@@ -115,6 +115,7 @@ import WebSocketServer
         #expect(settings.webSocket.pongTimeout == .seconds(3) && settings.webSocket.idleTimeout == .seconds(600))
         #expect(settings.webSocket.closeTimeout == .milliseconds(2500))
         #expect(settings.server.keepAliveTimeout == .seconds(7) && settings.server.requestLimits.maxHeaderBytes == 4096)
+        #expect(settings.server.writeTimeout == .seconds(12))
         #expect(settings.server.requestLimits.maxBodyBytes == 0 && settings.publicFolder == "www")
         #expect(settings.webSocket.maximumMessageSize == 4096 && settings.webSocket.maximumPendingOutput == 65536)
         #expect(settings.server.outputQueueLimit == 65536 && settings.webSocket.outputStallTimeout == .seconds(2))

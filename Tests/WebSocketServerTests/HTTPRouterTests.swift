@@ -54,6 +54,17 @@ private func bodyText(_ response: HTTPResponse?) -> String? {
         #expect(bodyText(respond(router, "/page")) == "fallback")
     }
 
+    @Test func optionsAsteriskIsAnsweredWithTheServersMethods() throws {
+        let router = Router()
+        router.get("/api/things") { _ in .text("list") }
+        router.add("POST", "/api/things") { _ in .text("made") }
+        router.setFallback { _ in .text("fallback") }
+        let response = try #require(respond(router, "*", method: "OPTIONS"))
+        #expect(response.status == .ok)
+        #expect(response.body.isEmpty)
+        #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS, POST")
+    }
+
     @Test func malformedPercentEncodingIs400() {
         let router = Router()
         router.setFallback { _ in .text("fallback") }

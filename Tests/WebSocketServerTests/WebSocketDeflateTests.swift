@@ -1,5 +1,5 @@
 import Testing
-import WebSocketServer
+@testable import WebSocketServer
 
 @Suite struct WebSocketDeflateTests {
     private typealias Client = WebSocketClientFrames
@@ -58,6 +58,34 @@ import WebSocketServer
                                                compression: parameters, now: start)
         let events = connection.receive(Client.frame(opcode: 0x2, payload: bomb, rsv1: true), now: start)
         #expect(events.sentCloseCode == 1009 && events.messages.isEmpty)
+    }
+
+    /// The push route's case: 1,023 bytes that would inflate to a megabyte, against a 4,096-byte
+    /// limit, cost zlib at most one byte past the limit, not its 16 KiB scratch or the megabyte.
+    @Test func aBombCostsAtMostTheLimitsWorth() throws {
+        let bomb = try clientCompress([Array(repeating: UInt8(ascii: "a"), count: 1_040_000)])[0]
+        #expect(bomb.count < 1_100)
+        let inflater = try #require(PerMessageInflater(windowBits: 15, contextTakeover: true))
+        var output: [UInt8] = []
+        #expect(throws: PerMessageInflater.Failure.tooLarge) {
+            try bomb.withUnsafeBytes { try inflater.inflate($0, appendingTo: &output, limit: 4096) }
+        }
+        #expect(output.count <= 4096)
+        #expect(inflater.bytesInflated <= 4097)
+
+        // Through the state machine: refused with 1009, nothing delivered.
+        var connection = WebSocketStateMachine(configuration: WebSocketConfiguration(maximumMessageSize: 4096),
+                                               compression: parameters, now: start)
+        let events = connection.receive(Client.frame(opcode: 0x1, payload: bomb, rsv1: true), now: start)
+        #expect(events.sentCloseCode == 1009 && events.messages.isEmpty)
+    }
+
+    @Test func aMessageExactlyAtTheLimitInflates() throws {
+        let text = String(repeating: "x", count: 4096)
+        let compressed = try clientCompress([Array(text.utf8)])[0]
+        var connection = WebSocketStateMachine(configuration: WebSocketConfiguration(maximumMessageSize: 4096),
+                                               compression: parameters, now: start)
+        #expect(connection.receive(Client.frame(opcode: 0x1, payload: compressed, rsv1: true), now: start).messages == [.text(text)])
     }
 
     @Test func corruptCompressedDataCloses1007() {

@@ -53,6 +53,14 @@ import WebSocketServer
         #expect(status(request(replacing: ["Host": nil])) == 400)
     }
 
+    @Test func headIsCheckedLikeGetButNeverUpgrades() {
+        // GET without an upgrade is 426, so HEAD without one is too (RFC 9110 §9.3.2).
+        #expect(status(request(method: "HEAD", replacing: ["Upgrade": nil])) == 426)
+        #expect(status(request(method: "HEAD", replacing: ["Sec-WebSocket-Version": "8"])) == 426)
+        // A HEAD that GET would upgrade cannot switch protocols.
+        #expect(status(request(method: "HEAD")) == 405)
+    }
+
     @Test func missingUpgradeOrConnectionTokenIs426() {
         #expect(status(request(replacing: ["Upgrade": nil])) == 426)
         #expect(status(request(replacing: ["Upgrade": "h2c"])) == 426)

@@ -59,8 +59,8 @@ import Testing
 
         // From this (non-loop) thread: a direct send and a prepared broadcast whose content began 30 ms ago.
         session.send(text: "from the test thread")
-        session.send(prepared: WebSocketPreparedMessage(text: "prepared once", compression: nil,
-                                                        latencyOrigin: .now - .milliseconds(30)))
+        WebSocketSession.send([(session, WebSocketPreparedMessage(text: "prepared once", compression: nil,
+                                                                  latencyOrigin: .now - .milliseconds(30)))])
         let received = client.receive(until: "prepared once")
         #expect(received.contains("from the test thread") && received.contains("prepared once"))
 

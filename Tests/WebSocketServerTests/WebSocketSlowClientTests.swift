@@ -135,7 +135,7 @@ import Testing
             while !stop.isSet {
                 let sessions = observed.sessions.withLock { $0 }
                 for _ in 0..<8 {
-                    for session in sessions { session.send(prepared: message) }
+                    WebSocketSession.send(sessions.map { ($0, message) })
                 }
                 usleep(2_000)
             }

@@ -36,6 +36,21 @@ import WebSocketServer
         #expect(rest.events.closeCode == 1002 && rest.consumed == bytes.count - first.count)
     }
 
+    /// A close the peer caused may be held while answers to earlier messages are framed; once
+    /// released, nothing more is framed.
+    @Test func aHeldCloseLetsAnswersToEarlierMessagesBeFramed() {
+        var connection = machine()
+        let events = connection.receive(Client.text("watch") + Client.close(code: 1000), now: start)
+        #expect(events.messages == [.text("watch")] && events.sentCloseCode == 1000)
+        #expect(connection.isClosed && !connection.canSendData && connection.frame(text: "late") == nil)
+        connection.holdCloseForReplies()
+        #expect(connection.canSendData)
+        #expect(connection.frame(text: "answer") == [0x81, 6] + Array("answer".utf8))
+        connection.closeReleased()
+        #expect(connection.frame(text: "after the close") == nil)
+        #expect(connection.receive(Client.text("ignored"), now: start).isEmpty, "nothing more is read")
+    }
+
     @Test func byteByByteDeliveryGivesTheSameResult() {
         let bytes = Client.text("fragmented ", isFinal: false) + Client.frame(opcode: 0x9, payload: [7])
             + Client.frame(opcode: 0x0, payload: Array(String(repeating: "κ", count: 100).utf8))

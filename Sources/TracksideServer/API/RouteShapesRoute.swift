@@ -8,7 +8,8 @@ extension TracksideApp {
     static let routeLineTolerance = 3.0
 
     /// Installs `GET /api/routes`: a GeoJSON FeatureCollection with one LineString per distinct
-    /// shape, simplified, carrying the route id, its colour and text colour. The network does not
+    /// shape, simplified, carrying the route id, the names riders use (`route_short_name`,
+    /// `route_long_name`), its mode, colour and text colour. The network does not
     /// change while the server runs, so the document (and its gzip and entity tag) is built once
     /// and revalidates with `If-None-Match`.
     func installRouteShapesRoute(on router: Router) {
@@ -51,6 +52,9 @@ extension TracksideApp {
                             p.key("route"); if let id = shape.routeID { p.value(id) } else { p.null() }
                             p.key("color"); if let color = route?.color { p.value("#" + color) } else { p.null() }
                             p.key("text_color"); if let text = route?.textColor { p.value("#" + text) } else { p.null() }
+                            p.key("short_name"); if let route { p.value(route.shortName) } else { p.null() }
+                            p.key("long_name"); if let name = route?.longName, !name.isEmpty { p.value(name) } else { p.null() }
+                            p.key("kind"); if let kind = route?.kind { p.value(kind.rawValue) } else { p.null() }
                         }
                     }
                 }

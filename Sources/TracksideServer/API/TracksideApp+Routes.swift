@@ -3,9 +3,18 @@ import WebSocketServer
 
 /// The routes the app answers: the push stream, the REST API and the operations pages.
 extension TracksideApp {
+    /// `/ws`'s transport settings: `webSocket` with messages bounded by the push protocol's own
+    /// limit, so a compressed message is refused (1009) once it has inflated past
+    /// `ClientRequest.maximumLength` bytes rather than after `--max-message-size`.
+    var pushRoute: WebSocketConfiguration {
+        var route = webSocket
+        route.maximumMessageSize = min(webSocket.maximumMessageSize, ClientRequest.maximumLength)
+        return route
+    }
+
     /// Installs `/ws`, `/api/vehicles`, `/api/config`, `/api/feeds`, `/readyz`, `/metrics`, `/status`, the stations and bus stops, their boards and search, `/api/alerts` and `/api/routes`.
     public func installRoutes(on router: Router) {
-        router.webSocket("/ws", configuration: webSocket, counters: webSocketCounters) { [push] session in
+        router.webSocket("/ws", configuration: pushRoute, counters: webSocketCounters) { [push] session in
             let client = push.connect(session)
             session.onMessage = { message in
                 switch message {
@@ -13,6 +22,8 @@ extension TracksideApp {
                 case .binary: push.receiveBinary(from: client)
                 }
             }
+            // A close the client causes goes out after the answers to its earlier messages.
+            session.onPeerClosing = { repliesSent in push.whenAnswered(client, repliesSent) }
             session.onClose = { _, _ in push.disconnect(client) }
         }
         installVehicleList("/api/vehicles", on: router, contentType: "application/json", encode: ServerMessage.vehicleList)
@@ -70,6 +81,29 @@ extension TracksideApp {
             }
             o.key("version"); o.value(configuration.announcedVersion)
             o.key("timezone"); if let timeZoneIdentifier { o.value(timeZoneIdentifier) } else { o.null() }
+            let network = boards.network
+            o.key("agency"); if let agencyName { o.value(agencyName) } else { o.null() }
+            o.key("title"); o.value(agencyName.map { "Trackside — live \($0)" } ?? "Trackside")
+            o.key("profile"); o.value(network.profile.name)
+            o.key("modes")
+            o.array { a in for kind in Set(network.routes.values.compactMap(\.kind)).map(\.rawValue).sorted() { a.value(kind) } }
+            o.key("initial_view")
+            if let extent = network.extent {
+                o.object { v in
+                    v.key("center"); v.array { c in c.value(extent.center.longitude, decimals: 5); c.value(extent.center.latitude, decimals: 5) }
+                    v.key("zoom"); v.value(14)
+                    v.key("bounds")
+                    v.array { b in
+                        for corner in [extent.southWest, extent.northEast] {
+                            b.array { c in c.value(corner.longitude, decimals: 5); c.value(corner.latitude, decimals: 5) }
+                        }
+                    }
+                }
+            } else {
+                o.null()
+            }
+            // The bundled land under the map (NYC's five boroughs), only for a network in New York City.
+            o.key("land"); if network.profile.drawsNYCLand { o.value("nyc-boroughs") } else { o.null() }
             o.key("basemap"); o.null()
             o.key("vehicle_max_span_km"); o.value(8)
             o.key("bus_max_span_km"); o.value(3)

@@ -39,6 +39,8 @@ public final class TracksideApp: Sendable {
     let clock: @Sendable () -> Double
     /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
     let timeZoneIdentifier: String?
+    /// The network's agency (`agency_name` of the first GTFS feed's first agency), which the page is titled after.
+    let agencyName: String?
 
     /// Loads the network and prepares the source; nothing runs until `start()`.
     public init(configuration: TracksideConfiguration, webSocket: WebSocketConfiguration = WebSocketConfiguration(),
@@ -49,7 +51,6 @@ public final class TracksideApp: Sendable {
         self.logger = logger
         self.clock = clock
         startedAt = clock()
-        let profile = NYCTProfile()
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -78,22 +79,27 @@ public final class TracksideApp: Sendable {
             }
         }
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: profile, stationGroups: groups, directionLabels: directionLabels))
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds),
+                                                          stationGroups: groups, directionLabels: directionLabels))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
+        agencyName = feeds.first?.agencies.first?.name
         boards = StationBoards(network: engine.network)
-        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network,
-                                    settings: AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService))
-        ingest = FeedIngest(profile: profile, logger: logger)
+        // Alerts' `when` (today, tomorrow) counts the agency's days.
+        var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
+        if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
+        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings)
+        ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
             // The first feed is the timetable the simulator runs; later ones only add to the network.
             do {
                 let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
                                                       seed: configuration.simulatorSeed)
-                source = SimulatorSource(kind: "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                source = SimulatorSource(kind: configuration.source == .simulation ? "sim" : "demo", simulator: simulator, interval: configuration.simulatorInterval,
+                                         start: configuration.simulatorStart,
                                          clock: clock)
             } catch let error as TracksideConfiguration.ConfigurationError {
                 throw error
@@ -125,6 +131,9 @@ public final class TracksideApp: Sendable {
         hub.limits = configuration.limits
         hub.historyRetention = configuration.historyRetention
         hub.version = configuration.announcedVersion
+        let network = engine.network
+        hub.directory = WatchDirectory(places: Set(network.stations.map(\.id) + network.busStops.map(\.id)),
+                                       routes: Set(network.routes.keys))
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
             WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)

@@ -1,3 +1,4 @@
+import TransitEngine
 /// Everything `trackside serve` decides about the application (the HTTP side is
 /// `ServerConfiguration`): where feeds come from, the static network, the tick and the
 /// push limits.
@@ -45,6 +46,8 @@ public struct TracksideConfiguration: Sendable {
     /// The station grouping (the bundled `stations/mta-subway_stations.json`) that joins NYCT
     /// stations into complexes; nil joins by `transfers.txt` alone.
     public var stationGroupsPath: String?
+    /// Which agency's rules read the feeds (`--profile`): by default chosen from the GTFS.
+    public var profile = ProfileChoice.auto
     /// Replay speed (2 = twice as fast) and whether the recording repeats.
     public var replaySpeed = 1.0
     public var replayLoops = false
@@ -54,6 +57,8 @@ public struct TracksideConfiguration: Sendable {
     public var simulatorInterval = 15.0
     /// The simulator's seed: the same seed gives the same delays.
     public var simulatorSeed: UInt64 = 1
+    /// The instant the simulator's clock starts at (`--sim-start`); nil: now, the wall clock.
+    public var simulatorStart: Double?
     /// The live feeds `--source mta` polls.
     public var mtaFeeds = MTAFeeds(busTimeKey: nil)
     /// Seconds a live fetch may take.

@@ -42,12 +42,18 @@ public final class FeedIngest: Sendable {
     private let currentRound = Atomic<Int>(0)
     /// Per feed, the last header stamped from the future and the fetch time standing in for it.
     private let futureHeaders = Mutex<[String: (stamped: Double, standIn: Double)]>([:])
-    private let profile: any AgencyProfile
+    /// What vehicle feeds are read against: the profile, the static trips' routes, the timetable.
+    private let network: Network
     private let logger: Logger
 
-    public init(profile: any AgencyProfile, logger: Logger) {
-        self.profile = profile
+    public init(network: Network, logger: Logger) {
+        self.network = network
         self.logger = logger
+    }
+
+    /// Feeds read with `profile` alone, against no static network.
+    public convenience init(profile: any AgencyProfile, logger: Logger) {
+        self.init(network: Network(routes: [], stops: [], trips: [], shapePoints: [:], profile: profile), logger: logger)
     }
 
     /// Decodes and stores one payload; true when it replaced its feed (a tick should run).
@@ -103,7 +109,7 @@ public final class FeedIngest: Sendable {
         do {
             switch payload.kind {
             case .vehicles:
-                var report = try FeedReport(decoding: payload.bytes, name: payload.feedID, profile: profile,
+                var report = try FeedReport(decoding: payload.bytes, name: payload.feedID, network: network,
                                             fetchedAt: feedTime)
                 statistics.decoded(in: ContinuousClock.now - started)
                 report.timestamp = headerTime(report.timestamp, of: payload.feedID, feedTime: feedTime)
@@ -223,7 +229,7 @@ public final class FeedIngest: Sendable {
     /// The publish time inside a recorded file, for ordering a replay; nil when unreadable.
     public func contentTimestamp(_ format: FeedFormat, _ bytes: Data) -> Double? {
         // A header without a timestamp would take `fetchedAt`; -1 marks that as unknown.
-        guard let report = try? FeedReport(decoding: bytes, name: "replay", profile: profile, fetchedAt: -1),
+        guard let report = try? FeedReport(decoding: bytes, name: "replay", profile: network.profile, fetchedAt: -1),
               report.timestamp > 0 else { return nil }
         return report.timestamp
     }

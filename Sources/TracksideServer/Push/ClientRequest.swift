@@ -38,7 +38,7 @@ public enum ClientRequest: Equatable, Sendable {
                 kinds = []
                 for layer in layers {
                     guard let kind = VehicleState.Kind(rawValue: layer) else {
-                        throw PushRequestError(.badRequest, "unknown layer \"\(layer.prefix(32))\"; expected subway or bus")
+                        throw PushRequestError(.badRequest, "unknown layer \"\(layer.prefix(32))\"; expected one of \(Self.layerNames)")
                     }
                     kinds?.insert(kind)
                 }
@@ -53,6 +53,9 @@ public enum ClientRequest: Equatable, Sendable {
             }
             filter = VehicleFilter(kinds: kinds, routes: routes.map(Set.init))
         }
+
+        /// The modes a `layers` list may name: `subway, rail, tram, bus, …` (`VehicleState.Kind`).
+        static let layerNames = VehicleState.Kind.allCases.map(\.rawValue).joined(separator: ", ")
 
         /// The REST form: `bbox=minLon,minLat,maxLon,maxLat`, `layers=subway,bus`, `routes=A,M15`.
         public init(query bbox: String?, layers: String?, routes: String?) throws(PushRequestError) {

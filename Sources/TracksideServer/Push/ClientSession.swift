@@ -14,15 +14,18 @@ public struct ClientSession: Sendable {
         public var limits: PushLimits
         /// The feeds' clock at the latest tick (nil before it), which messages carry as `feed_ts`.
         public var feedTime: Double?
+        /// What may be watched.
+        public var directory: WatchDirectory
 
         public init(epoch: String, seq: UInt64, board: VehicleBoard, history: DeltaHistory, limits: PushLimits,
-                    feedTime: Double? = nil) {
+                    feedTime: Double? = nil, directory: WatchDirectory = WatchDirectory()) {
             self.epoch = epoch
             self.seq = seq
             self.board = board
             self.history = history
             self.limits = limits
             self.feedTime = feedTime
+            self.directory = directory
         }
     }
 
@@ -53,6 +56,7 @@ public struct ClientSession: Sendable {
             case .resume(let epoch, let seq, let view):
                 return try resume(epoch: epoch, seq: seq, view: view, context: context, now: now)
             case .watch(let station):
+                try context.directory.checkPlace(station)
                 if !stations.contains(station) { try checkWatchLimit(context.limits) }
                 stations.insert(station)
                 return nil
@@ -60,6 +64,7 @@ public struct ClientSession: Sendable {
                 stations.remove(station)
                 return nil
             case .watchRoute(let route):
+                try context.directory.checkRoute(route)
                 if !routes.contains(route) { try checkWatchLimit(context.limits) }
                 routes.insert(route)
                 return nil
@@ -67,7 +72,10 @@ public struct ClientSession: Sendable {
                 routes.remove(route)
                 return nil
             case .watchVehicle(let vehicle):
-                if !vehicles.contains(vehicle) { try checkWatchLimit(context.limits) }
+                if !vehicles.contains(vehicle) {
+                    try WatchDirectory.checkVehicle(vehicle, on: context.board)
+                    try checkWatchLimit(context.limits)
+                }
                 vehicles.insert(vehicle)
                 return nil
             case .unwatchVehicle(let vehicle):

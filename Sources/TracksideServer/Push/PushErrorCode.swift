@@ -8,6 +8,8 @@ public enum PushErrorCode: String, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// More stations watched than one connection may watch.
     case tooManyWatches = "too_many_watches"
+    /// A watch of a station, bus stop, route or vehicle the server does not have.
+    case notFound = "not_found"
 }
 
 /// A client message the session refuses, with the reason sent back in an `error`.

@@ -25,6 +25,8 @@ public struct PushHub: Sendable {
         public var historyRetention: Double = 120
         /// The version `hello` announces; pages reload themselves when it changes.
         public var version = TracksideVersion.current
+        /// What connections may watch; any id by default.
+        public var directory = WatchDirectory()
 
         public init(epoch: String, source: String) {
             self.epoch = epoch
@@ -267,7 +269,7 @@ public struct PushHub: Sendable {
 
     private var context: ClientSession.Context {
         ClientSession.Context(epoch: configuration.epoch, seq: seq, board: board, history: history,
-                              limits: configuration.limits, feedTime: feedTime)
+                              limits: configuration.limits, feedTime: feedTime, directory: configuration.directory)
     }
 }
 

@@ -56,6 +56,13 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         queue.async { [self] in deliver(hub.receive(text, from: client, now: clock())) }
     }
 
+    /// Runs `action` once every message received from `client` so far has been answered (its
+    /// deliveries handed to `send`), so the transport can write a close the client caused after
+    /// those answers (`WebSocketSession.onPeerClosing`).
+    public func whenAnswered(_ client: ClientID, _ action: @escaping @Sendable () -> Void) {
+        queue.async { action() }
+    }
+
     /// A binary message, which the protocol does not use: answered with `bad_request`.
     public func receiveBinary(from client: ClientID) {
         let error = PushRequestError(.badRequest, "messages are JSON text; binary messages are not understood")

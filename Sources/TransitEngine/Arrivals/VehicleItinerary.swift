@@ -72,10 +72,9 @@ extension VehicleItinerary {
             return Place(stopID: stopID, stationID: stop?.parentStation, name: stop?.name)
         }
         var calls: [Call] = []
-        switch vehicle.kind {
-        case .subway:
-            let report = feeds.lazy.compactMap { $0.trains.first { $0.vehicleID == vehicle.id } }.first
-            let stopTimes = report?.stopTimes ?? []
+        // A GTFS-realtime trip (a train, or any agency's bus) has a trip update; a SIRI bus has calls.
+        if let report = feeds.lazy.compactMap({ $0.trains.first { $0.vehicleID == vehicle.id } }).first {
+            let stopTimes = report.stopTimes
             let start: Int
             if vehicle.status == .stopped, let stop = vehicle.stop, let index = stopTimes.firstIndex(where: { $0.stopID == stop }) {
                 start = index + 1
@@ -88,7 +87,7 @@ extension VehicleItinerary {
                 Call(place: place(prediction.stopID), arrival: prediction.arrival, departure: prediction.departure,
                      delay: prediction.delay, track: prediction.track)
             }
-        case .bus:
+        } else {
             let busCalls = feeds.lazy.map { $0.busCalls.filter { $0.vehicleID == vehicle.id } }.first { !$0.isEmpty } ?? []
             calls = busCalls.enumerated().sorted { lhs, rhs in
                 (lhs.element.stopsAway ?? Int.max, lhs.offset) < (rhs.element.stopsAway ?? Int.max, rhs.offset)

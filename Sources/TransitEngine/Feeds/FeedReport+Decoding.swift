@@ -13,6 +13,18 @@ extension FeedReport {
     /// - Parameter limit: the largest feed accepted, in bytes after decompression.
     public init(decoding data: Data, name: String, profile: any AgencyProfile, fetchedAt: Double,
                 limit: Int = 256 << 20) throws(DecodingFailure) {
+        try self.init(decoding: data, name: name, profile: profile, network: nil, fetchedAt: fetchedAt, limit: limit)
+    }
+
+    /// A report read against `network`: its profile, its trips' routes and its timetable (see
+    /// `init(name:realtime:network:fetchedAt:)`).
+    public init(decoding data: Data, name: String, network: Network, fetchedAt: Double,
+                limit: Int = 256 << 20) throws(DecodingFailure) {
+        try self.init(decoding: data, name: name, profile: network.profile, network: network, fetchedAt: fetchedAt, limit: limit)
+    }
+
+    private init(decoding data: Data, name: String, profile: any AgencyProfile, network: Network?, fetchedAt: Double,
+                 limit: Int) throws(DecodingFailure) {
         guard data.count <= limit else {
             throw DecodingFailure(description: "\(name): \(data.count) bytes exceed the limit of \(limit)")
         }
@@ -28,7 +40,7 @@ extension FeedReport {
         if bytes.first == 0x0A || SIRIDecoder.syntax(of: bytes) == nil {
             do {
                 let message = try GTFSRealtime.FeedMessage(protobuf: [UInt8](bytes), extensions: RealtimeFeedKind.vehicles.extensions)
-                self.init(name: name, realtime: message, profile: profile, fetchedAt: fetchedAt)
+                self.init(name: name, realtime: message, profile: profile, network: network, fetchedAt: fetchedAt)
                 return
             } catch {
                 protobufFailure = error

@@ -13,6 +13,18 @@ extension FeedReport {
     /// trips and skipped stops are left out; a missing `current_status` stays nil (the
     /// GTFS-realtime default, in transit).
     public init(name: String, realtime feed: GTFSRealtime.FeedMessage, profile: any AgencyProfile, fetchedAt: Double) {
+        self.init(name: name, realtime: feed, profile: profile, network: nil, fetchedAt: fetchedAt)
+    }
+
+    /// The trains of a decoded GTFS-realtime feed read against the static network: a trip the
+    /// network knows runs on its static route (feeds' route ids may be out of date), and, where
+    /// the profile reads trip updates against the timetable, every stop from the first one an
+    /// update gives gets a prediction by the reference's rules (`RealtimeTimetable`).
+    public init(name: String, realtime feed: GTFSRealtime.FeedMessage, network: Network, fetchedAt: Double) {
+        self.init(name: name, realtime: feed, profile: network.profile, network: network, fetchedAt: fetchedAt)
+    }
+
+    init(name: String, realtime feed: GTFSRealtime.FeedMessage, profile: any AgencyProfile, network: Network?, fetchedAt: Double) {
         let timestamp = FeedTime.seconds(feed.header.timestamp) ?? fetchedAt
         var vehicles: [TripIdentity: GTFSRealtime.VehiclePosition] = [:]
         for entity in feed.entities where entity.isDeleted != true {
@@ -33,7 +45,8 @@ extension FeedReport {
         var tripsPerID: [String: Int] = [:]
         for trip in trips { tripsPerID[trip.identity.tripID, default: 0] += 1 }
         let trains = trips.map { identity, trip, update in
-            TrainReport(trip: trip, update: update, vehicle: vehicles[identity], profile: profile, feedTimestamp: timestamp,
+            TrainReport(trip: trip, update: update, vehicle: vehicles[identity], profile: profile, network: network,
+                        feedTimestamp: timestamp,
                         vehicleID: tripsPerID[identity.tripID, default: 0] > 1 ? identity.qualifiedID : identity.tripID)
         }
         self.init(name: name, timestamp: timestamp, trains: trains)
@@ -42,9 +55,11 @@ extension FeedReport {
 
 extension TrainReport {
     init(trip: GTFSRealtime.TripDescriptor, update: GTFSRealtime.TripUpdate?, vehicle: GTFSRealtime.VehiclePosition?,
-         profile: any AgencyProfile, feedTimestamp: Double, vehicleID: String) {
+         profile: any AgencyProfile, network: Network?, feedTimestamp: Double, vehicleID: String) {
         let tripID = trip.tripId ?? ""
-        let routeID = trip.routeId.flatMap { $0.isEmpty ? nil : $0 }
+        let scheduled = network?.trips[tripID]
+        let routeID = scheduled?.routeID
+            ?? trip.routeId.flatMap { $0.isEmpty ? nil : $0 }
             ?? profile.shapeIDs(namedByTripID: tripID).first.flatMap { profile.routeAndDirection(ofShapeID: $0)?.route }
             ?? ""
         let direction = trip.directionId.map { profile.direction(forDirectionID: String($0)) }
@@ -56,8 +71,12 @@ extension TrainReport {
                 }
             }
             ?? profile.direction(ofTripID: tripID)
+            ?? scheduled?.direction
         let notStarted = profile.isNotStarted(trip: trip, vehicle: vehicle, feedTimestamp: feedTimestamp)
-        let stopTimes = (update?.stopTimeUpdates ?? []).compactMap { stopTime -> StopTimePrediction? in
+        let timetabled = update.flatMap { update in
+            network?.timetable(ofTrip: tripID)?.predictions(trip: trip, updates: update.stopTimeUpdates, feedTime: feedTimestamp)
+        }
+        let stopTimes = timetabled ?? (update?.stopTimeUpdates ?? []).compactMap { stopTime -> StopTimePrediction? in
             guard stopTime.scheduleRelationship != .skipped, let stopID = stopTime.stopId, !stopID.isEmpty else { return nil }
             return StopTimePrediction(stopID: profile.correctedStopID(stopID, routeID: routeID, direction: direction),
                                       arrival: FeedTime.seconds(stopTime.arrival?.time),
@@ -79,7 +98,7 @@ extension TrainReport {
             vehicleStopID: vehicle?.stopId.flatMap { $0.isEmpty ? nil : profile.correctedStopID($0, routeID: routeID, direction: direction) },
             stopStatus: status,
             // A not-started trip's stamp is its scheduled departure, not a report.
-            reportedAt: notStarted ? nil : FeedTime.seconds(vehicle?.timestamp),
+            reportedAt: notStarted ? nil : FeedTime.seconds(vehicle?.timestamp) ?? FeedTime.seconds(update?.timestamp),
             position: position,
             bearing: vehicle?.position?.bearing.flatMap { $0.isFinite ? Bearing.normalized(Double($0)) : nil },
             stopTimes: stopTimes, notStarted: notStarted)

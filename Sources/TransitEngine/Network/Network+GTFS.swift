@@ -1,3 +1,4 @@
+import Foundation
 import TransitData
 
 extension Network {
@@ -6,7 +7,8 @@ extension Network {
     ///
     /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:calling:)`);
     /// reading which routes call where streams each feed's stop_times once, which is where a
-    /// broken stop_times fails.
+    /// broken stop_times fails. Where the profile reads trip updates against the timetable, each
+    /// feed's stop_times are also loaded compactly (`RealtimeTimetable`).
     ///
     /// Stations form complexes by `stationGroups` (NYCT's grouping file) and by the transfers
     /// between two stations in `transfers.txt`; they list the routes stop_times has calling at
@@ -20,6 +22,7 @@ extension Network {
         var shapePoints: [String: [Coordinate]] = [:]
         var links: [(String, String)] = []
         var scheduled: [String: Set<String>] = [:]
+        var timetables: [RealtimeTimetable] = []
         for feed in feeds {
             links += feed.transfers.filter { $0.fromStopID != $0.toStopID && $0.type != 3 }.map { ($0.fromStopID, $0.toStopID) }
             let calling = try feed.routesCallingAtStops()
@@ -48,9 +51,16 @@ extension Network {
                     .map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             }
             busStops += Self.busStops(of: feed, calling: calling)
+            if profile.readsTripUpdatesAgainstTimetable {
+                let schedule = try feed.loadSchedule()
+                if !schedule.calls.isEmpty {
+                    timetables.append(RealtimeTimetable(schedule: schedule, timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!))
+                }
+            }
         }
         self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, busStops: busStops, profile: profile,
-                  stationGroups: stationGroups, stationLinks: links, scheduledRoutes: scheduled, directionLabels: directionLabels)
+                  timetables: timetables, stationGroups: stationGroups, stationLinks: links, scheduledRoutes: scheduled,
+                  directionLabels: directionLabels)
     }
 
     /// The feed's parentless stops that serve buses only: by stop_times where the feed has them

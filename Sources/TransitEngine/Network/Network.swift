@@ -22,6 +22,9 @@ public struct Network: Sendable {
     public let busStops: [BusStop]
     public let shapes: [TransitShape]
     public let trips: [String: NetworkTrip]
+    /// The timetables trip updates are read against (one per static feed with stop_times), when
+    /// the profile reads them so; empty otherwise.
+    public let timetables: [RealtimeTimetable]
     /// Shape index by `shape_id`.
     public let shapeIndex: [String: Int]
     /// Shape indexes by route id, and by route id and direction.
@@ -46,6 +49,17 @@ public struct Network: Sendable {
         shapesByRoute[routeID] ?? []
     }
 
+    /// The timetable that has trip `id`, if any.
+    public func timetable(ofTrip id: String) -> RealtimeTimetable? {
+        timetables.first { $0.hasTrip(id) }
+    }
+
+    /// The mode of `routeID`'s vehicles: from its `route_type`; subway for a route the network
+    /// does not know or whose type no vehicle runs as (the realtime feeds' trains).
+    public func kind(ofRoute routeID: String) -> VehicleState.Kind {
+        routes[routeID]?.kind ?? .subway
+    }
+
     /// A route in one direction, the key of fallback shape lookups.
     struct RouteDirection: Hashable, Sendable {
         var route: String
@@ -63,10 +77,11 @@ public struct Network: Sendable {
     /// `directionLabels` are the stations' words for their directions (`heading(atPlatform:direction:)`).
     public init(routes: [NetworkRoute], stops: [NetworkStop], trips: [NetworkTrip],
                 shapePoints: [String: [Coordinate]], busStops: [BusStop] = [],
-                profile: any AgencyProfile = StandardProfile(),
+                profile: any AgencyProfile = StandardProfile(), timetables: [RealtimeTimetable] = [],
                 stationGroups: [StationGroups.Group] = [], stationLinks: [(String, String)] = [],
                 scheduledRoutes: [String: Set<String>] = [:], directionLabels: [String: [String: String]] = [:]) {
         self.profile = profile
+        self.timetables = timetables
         self.directionLabels = directionLabels
         self.routes = Dictionary(routes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.stops = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })

@@ -23,8 +23,11 @@ public struct NetworkRoute: Hashable, Sendable {
 }
 
 extension NetworkRoute {
-    /// Whether `type` is a bus: GTFS 3, trolleybus 11, or an extended bus type (700–799).
+    /// Whether `type` is a road vehicle: a bus (GTFS 3, extended 200–299 and 700–799) or a trolleybus (11, 800–899).
     public static func isBus(type: Int) -> Bool {
-        type == 3 || type == 11 || (700..<800).contains(type)
+        VehicleState.Kind(routeType: type)?.isRoadVehicle ?? false
     }
+
+    /// The route's mode; nil for a `route_type` no vehicle of ours runs as.
+    public var kind: VehicleState.Kind? { VehicleState.Kind(routeType: type) }
 }

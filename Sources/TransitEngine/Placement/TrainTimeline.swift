@@ -58,7 +58,7 @@ struct TrainTimeline: Hashable, Sendable {
             }
         } else {
             let next = report.vehicleStopID.flatMap { stop in predictions.firstIndex { $0.stopID == stop } }
-                ?? predictions.firstIndex { ($0.arrivalOrDeparture ?? .infinity) >= reportTime }
+                ?? predictions.firstIndex { Self.isAhead($0, at: reportTime) }
                 ?? (predictions.isEmpty ? nil : predictions.count - 1)
             if let next {
                 upcoming = predictions[next...]
@@ -139,6 +139,13 @@ struct TrainTimeline: Hashable, Sendable {
         }
         self.visits = visits
         self.hasAnchor = hasAnchor
+    }
+
+    /// Whether a stop is still ahead of a train reported at `time`: it arrives then or later, or,
+    /// for a stop with a departure only (the origin, a stop event just passed), leaves later.
+    private static func isAhead(_ stop: StopTimePrediction, at time: Double) -> Bool {
+        if let arrival = stop.arrival { return arrival >= time }
+        return (stop.departure ?? .infinity) > time
     }
 
     /// `stops` with every time moved `seconds` later.

@@ -6,6 +6,21 @@ import TransitData
 /// (how its trip ids encode routes and shapes, routes that borrow another's track, stop ids
 /// its feeds get wrong) lives in one conforming type, such as `NYCTProfile`.
 public protocol AgencyProfile: Sendable {
+    /// The profile's name, as `--profile` takes it and `/api/config` reports it (`nyct`, `standard`).
+    var name: String { get }
+
+    /// Whether trip updates are read against the static timetable (GTFS-realtime reference:
+    /// a delay given at a stop holds for the later stops until the next one given). NYCT's feeds
+    /// predict every stop ahead and its timetable rarely shares their trip ids, so it does not.
+    var readsTripUpdatesAgainstTimetable: Bool { get }
+
+    /// Where a map of the network opens, when the agency has a place of its own for it; nil: the
+    /// middle of the network's stops (`NetworkExtent`).
+    var initialView: Coordinate? { get }
+
+    /// Whether the bundled NYC land (the five boroughs) belongs under this network's map.
+    var drawsNYCLand: Bool { get }
+
     /// The direction label for a GTFS `direction_id` (`0`/`1`); NYC says `N`/`S`.
     func direction(forDirectionID directionID: String) -> String
 
@@ -38,6 +53,8 @@ public protocol AgencyProfile: Sendable {
 extension AgencyProfile {
     /// Plain GTFS-realtime may list only the next few stops, so the last one listed says nothing.
     public var tripUpdatesRunToTheTerminal: Bool { false }
+    public var initialView: Coordinate? { nil }
+    public var drawsNYCLand: Bool { false }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no
     /// way to say so; agency profiles that do override this.

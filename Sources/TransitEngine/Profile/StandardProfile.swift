@@ -3,6 +3,9 @@
 public struct StandardProfile: AgencyProfile {
     public init() {}
 
+    public var name: String { "standard" }
+    public var readsTripUpdatesAgainstTimetable: Bool { true }
+
     public func direction(forDirectionID directionID: String) -> String { directionID }
     public func direction(ofTripID tripID: String) -> String? { nil }
     public func routeAndDirection(ofShapeID shapeID: String) -> (route: String, direction: String?)? { nil }

@@ -6,9 +6,11 @@ import TransitData
 /// Two states are equal when a client would draw them the same, so the tick loop can send
 /// only the vehicles whose state changed.
 public struct VehicleState: Hashable, Sendable {
-    /// Subway train or bus.
+    /// The mode, from the route's GTFS `route_type` (`Kind(routeType:)`): what the map draws it
+    /// as and what `layers` filter on.
     public enum Kind: String, Sendable, CaseIterable {
-        case subway, bus
+        case subway, rail, tram, bus, trolleybus, ferry, monorail
+        case cableCar = "cable_car", gondola, funicular
     }
 
     /// Whether the vehicle is standing at a stop or running between two.

@@ -52,6 +52,17 @@ public final class Connection: @unchecked Sendable {
     /// come to this socket yet.
     public var unreadInputBytes: Int { state == .closed ? 0 : max(0, Int(clinux_unread_input(fd))) }
 
+    /// The byte counters now; `parkedBytes` is output a handler holds outside the queue.
+    func transportSample(parkedBytes: Int = 0) -> TransportSample {
+        let unacknowledged = bytesUnacknowledged
+        return TransportSample(bytesAcknowledged: bytesWritten - UInt64(min(unacknowledged, Int(bytesWritten))),
+                               bytesInFlight: unacknowledged + queuedBytes + parkedBytes,
+                               unreadInputBytes: unreadInputBytes)
+    }
+
+    /// Whether output written or queued has not reached the peer: queued here, or unacknowledged in the kernel.
+    var hasOutputInFlight: Bool { queuedBytes > 0 || bytesUnacknowledged > 0 }
+
     /// How long a closed connection waits for the peer's FIN before releasing the socket.
     static let lingerTimeout: Duration = .seconds(2)
 

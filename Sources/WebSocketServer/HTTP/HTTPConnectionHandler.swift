@@ -2,7 +2,12 @@
 ///
 /// Requests are answered one at a time in arrival order (pipelining): while a response is being
 /// prepared (a deferred handler) or cannot be queued (the output queue is full), reading pauses,
-/// so neither the parser's buffer nor the output queue grows without bound.
+/// so neither the parser's buffer nor the output queue grows without bound. A response waiting
+/// for a client that takes none of it for `writeTimeout` aborts the connection
+/// (`OutputProgressWatch`), whether it is kept alive or closing.
+///
+/// A connection admitted past the connection limit (`atConnectionLimit`) answers one request:
+/// through the router on `pathsAnsweredAtConnectionLimit`, else with a 503.
 final class HTTPConnectionHandler {
     private enum Deadline {
         /// Waiting for the first byte of a request: expiry closes quietly.
@@ -25,13 +30,19 @@ final class HTTPConnectionHandler {
     private var blockedResponse: (chunks: [[UInt8]], keepAlive: Bool)?
     private var isShuttingDown = false
     private var hasUpgraded = false
+    /// Admitted past `maxConnections`: one request, answered only on the probe paths.
+    private let atConnectionLimit: Bool
+    private var writeWatch: OutputProgressWatch
+    private var writeWatchTimer: TimerHandle?
     /// How long an expired deadline waits again when the client's bytes sit unread.
     private static let unreadInputGrace: Duration = .seconds(1)
 
-    init(router: Router, configuration: ServerConfiguration) {
+    init(router: Router, configuration: ServerConfiguration, atConnectionLimit: Bool = false) {
         self.router = router
         self.configuration = configuration
+        self.atConnectionLimit = atConnectionLimit
         self.parser = HTTPRequestParser(limits: configuration.requestLimits)
+        writeWatch = OutputProgressWatch(window: configuration.writeTimeout)
     }
 
     // MARK: Requests
@@ -60,6 +71,13 @@ final class HTTPConnectionHandler {
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        if atConnectionLimit && !configuration.pathsAnsweredAtConnectionLimit.contains(String(request.rawPath)) {
+            var full = HTTPResponse.error(.serviceUnavailable, code: "at_connection_limit",
+                                          message: "the server is at its connection limit; try again shortly",
+                                          json: request.isAPI)
+            full.headers.set("Retry-After", "1")
+            return respond(to: request, with: full, on: connection)
+        }
         switch router.resolve(request, remoteAddress: connection.remoteAddress) {
         case .response(let response):
             respond(to: request, with: response, on: connection)
@@ -84,6 +102,9 @@ final class HTTPConnectionHandler {
                 cancelDeadline()
                 timer?.handle.cancel()
                 timer = nil
+                writeWatchTimer?.cancel()
+                writeWatchTimer = nil
+                writeWatch.drained()
                 connection.write(head)
                 connection.switchHandler(to: newHandler, unconsumed: parser.takeUnconsumed())
             }
@@ -100,7 +121,8 @@ final class HTTPConnectionHandler {
 
     private func respond(to request: HTTPRequest, with response: HTTPResponse, on connection: Connection) {
         let response = router.finish(response, for: request)
-        let keepAlive = request.keepAlive && !isShuttingDown && !response.headers.contains("Connection", token: "close")
+        let keepAlive = request.keepAlive && !isShuttingDown && !atConnectionLimit
+            && !response.headers.contains("Connection", token: "close")
         send(response, version: request.version, isHead: request.method == "HEAD", keepAlive: keepAlive, on: connection)
     }
 
@@ -111,9 +133,46 @@ final class HTTPConnectionHandler {
         guard connection.write(chunks) else {
             blockedResponse = (chunks, keepAlive)
             connection.pauseReading()
+            watchWriteProgress(on: connection)
             return
         }
         finishResponse(keepAlive: keepAlive, on: connection)
+        watchWriteProgress(on: connection)
+    }
+
+    // MARK: Write progress
+
+    /// Response bytes wait for the client: blocked or queued here, or (`inKernel`, which costs a
+    /// system call) unacknowledged in the kernel. A response the kernel took whole needs no
+    /// window: the keep-alive or linger timeout ends the connection if the client never reads it.
+    private func hasOutputWaiting(_ connection: Connection, inKernel: Bool) -> Bool {
+        blockedResponse != nil || connection.queuedBytes > 0 || (inKernel && connection.hasOutputInFlight)
+    }
+
+    /// Starts a write-progress window when response bytes wait for the client.
+    private func watchWriteProgress(on connection: Connection) {
+        guard !hasUpgraded, !writeWatch.isWatching, hasOutputWaiting(connection, inKernel: false),
+              writeWatch.outputWaiting(connection.transportSample()) else { return }
+        writeWatchTimer = connection.schedule(after: writeWatch.window) { [weak self, unowned connection] in
+            self?.writeWindowEnded(on: connection)
+        }
+    }
+
+    private func writeWindowEnded(on connection: Connection) {
+        writeWatchTimer = nil
+        guard !hasUpgraded else { return }
+        switch writeWatch.windowEnded(connection.transportSample(), outputWaiting: hasOutputWaiting(connection, inKernel: true)) {
+        case .drained:
+            break
+        case .progressing:
+            writeWatchTimer = connection.schedule(after: writeWatch.window) { [weak self, unowned connection] in
+                self?.writeWindowEnded(on: connection)
+            }
+        case .stalled:
+            configuration.logger.info("HTTP client \(connection.remoteAddress) took no response bytes for \(configuration.writeTimeout): connection aborted",
+                                      [("client", connection.remoteAddress)])
+            connection.abort()
+        }
     }
 
     private func finishResponse(keepAlive: Bool, on connection: Connection) {
@@ -216,5 +275,6 @@ extension HTTPConnectionHandler: ConnectionHandler {
     func connectionDidClose(_ connection: Connection, error: SystemError?) {
         cancelDeadline()
         timer = nil
+        writeWatchTimer = nil
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// held for long): quick work answers at once; anything slow uses `addDeferred` and completes
 /// the `ResponsePromise` from another thread. `HEAD` is answered by `GET` routes (body dropped).
 /// Paths that match a route with another method get 405 with `Allow`; paths that match nothing
-/// go to the fallback (static files), else 404. Errors under `/api/` are JSON.
+/// go to the fallback (static files), else 404. Errors under `/api/` are JSON. `OPTIONS *`
+/// is answered 200 with the server's methods in `Allow`.
 public final class Router: Sendable {
     /// A handler answering on the loop.
     public typealias Handler = @Sendable (RoutedRequest) -> HTTPResponse
@@ -95,6 +96,7 @@ public final class Router: Sendable {
 
     /// Finds what answers `request`.
     func resolve(_ request: HTTPRequest, remoteAddress: String) -> Resolution {
+        if request.target == "*" { return .response(serverOptions) }
         if let answer = policy.withLock({ $0?.policy })?.answer(request) {
             return .response(answer)
         }
@@ -126,5 +128,16 @@ public final class Router: Sendable {
             return .respond(.immediate(handler), routed)
         }
         return .response(routed.error(.notFound, "no such resource"))
+    }
+
+    /// The answer to `OPTIONS *` (the only request the parser lets through with that target):
+    /// a question about the server in general (RFC 9110 §9.3.7), answered 200 with no content and
+    /// `Allow` naming every method some resource here accepts.
+    private var serverOptions: HTTPResponse {
+        var methods = Set(routes.withLock { $0.map(\.method) })
+        methods.formUnion(["GET", "HEAD", "OPTIONS"])   // the fallback serves files; HEAD follows GET
+        var response = HTTPResponse(status: .ok)
+        response.headers.set("Allow", methods.sorted().joined(separator: ", "))
+        return response
     }
 }

@@ -1,10 +1,16 @@
 import CLinux
 import Glibc
 
-/// A listening socket on one event loop, accepting connections for that loop.
+/// The server's one listening socket, watched by one event loop, which deals the accepted
+/// sockets out to every loop (`HTTPServer`).
 ///
-/// Every loop has its own listener bound to the same address with `SO_REUSEPORT`, so the kernel
-/// spreads new connections across loops and no accepted socket has to change threads.
+/// The socket is bound without `SO_REUSEPORT`, so the bind itself is the check that no other
+/// process holds the port: the kernel refuses it (`EADDRINUSE`) whether the holder used
+/// `SO_REUSEPORT` or not, and any later process is refused by ours. Per-loop `SO_REUSEPORT`
+/// listeners cannot give that guarantee: any process of the same user could join the group and
+/// take a share of the connections, and a test bind before joining leaves a window between the
+/// test and the join. `SO_REUSEADDR` stays, so a restart is not refused by its predecessor's
+/// connections in TIME_WAIT.
 final class Listener {
     let fd: Int32
     private let loop: EventLoop
@@ -24,14 +30,13 @@ final class Listener {
         guard fd >= 0 else { throw ServerError.socket(SystemError("socket")) }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         let bound = address.withUnsafeBytes { raw in
             Glibc.bind(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
         }
         guard bound == 0 else {
             let error = SystemError("bind")
             Glibc.close(fd)
-            throw ServerError.socket(error)
+            throw error.code == EADDRINUSE ? ServerError.addressInUse : ServerError.socket(error)
         }
         guard listen(fd, backlog) == 0 else {
             let error = SystemError("listen")

@@ -2,6 +2,8 @@
 public enum ServerError: Error, CustomStringConvertible, Equatable {
     /// `--host` did not resolve.
     case cannotResolve(host: String, reason: String)
+    /// Another process holds the address and port (`EADDRINUSE` on bind).
+    case addressInUse
     /// A socket call failed while binding or listening.
     case socket(SystemError)
     /// The configuration is inconsistent (e.g. zero event loops).
@@ -10,6 +12,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotResolve(let host, let reason): return "cannot resolve host '\(host)': \(reason)"
+        case .addressInUse: return "address already in use: another process is listening on this port"
         case .socket(let error): return error.description
         case .invalidConfiguration(let reason): return "invalid configuration: \(reason)"
         }

@@ -1,26 +1,15 @@
 import Foundation
 
 /// The I/O shell around `WebSocketStateMachine` on one connection: feeds it the bytes read,
-/// writes the frames it produces, runs its timers on the loop, and enforces the output bound.
+/// writes the frames it produces, runs its timers on the loop, and applies the backpressure
+/// policy (`WebSocketBackpressure`: broadcast frames that do not fit are dropped, answers are
+/// parked while reading pauses, a client that takes nothing for the stall timeout is closed with
+/// 1008 and aborted, an overdue pong is excused while the client is still taking a backlog).
 ///
-/// Backpressure has two faces, both bounded by `maximumPendingOutput` (or the connection's own
-/// queue limit when smaller):
-/// - Broadcast frames (`send(prepared:)`) that do not fit are **dropped** and counted: a slow
-///   subscriber misses updates (the push protocol's sequence numbers reveal the gap) instead of
-///   holding memory.
-/// - Direct sends (`send(text:)`, `send(binary:)`, control frames) are answers to what the client
-///   sent, so they are never dropped: they wait in a small overflow list (itself bounded) and
-///   **reading pauses** until the queue drains, which throttles the client to the pace at which
-///   it reads (this is what keeps `/echo` lossless under Autobahn's floods).
-/// Either way a stall timer starts. The rule is progress, not draining: under a continuous
-/// broadcast a client that reads slowly keeps a full queue forever and is served what it can
-/// take. Only when its TCP stack acknowledged not one byte during a whole `outputStallTimeout`
-/// is the client not reading: the connection is closed with 1008 and aborted (a close frame could not
-/// reach it anyway), logged and counted.
-///
-/// The keepalive gets the same treatment: a ping queued behind a backlog cannot be answered
-/// before the client has read up to it, so an overdue pong is excused while the client's TCP
-/// stack keeps acknowledging output still in flight, or while its bytes wait unread here.
+/// A close the peer causes (its close frame, a protocol failure, its end of input) is written
+/// after the answers the application still owes to the messages before it: at once when the
+/// application answers inside `onMessage`, else when it says so through
+/// `WebSocketSession.onPeerClosing` (at most the close timeout later).
 final class WebSocketConnectionHandler {
     private var machine: WebSocketStateMachine
     private let configuration: WebSocketConfiguration
@@ -35,16 +24,11 @@ final class WebSocketConnectionHandler {
     private var session: WebSocketSession?
     private var timer: (deadline: ContinuousClock.Instant, handle: TimerHandle)?
     private var stallTimer: TimerHandle?
-    /// The transport when the stall timer was armed: the next check looks for output since.
-    private var sampleAtStallCheck: TransportSample?
-    /// The transport when the machine's timer last fired (when the keepalive ping went out).
-    private var sampleAtMachineTimer: TransportSample?
     private var closeReported = false
-    /// Frames that must be sent but did not fit, in order; reading is paused while any wait.
-    private var overflow: [[UInt8]] = []
-    private var overflowBytes = 0
-    /// The state machine ended the connection while frames still waited in `overflow`.
-    private var closeAfterOverflow = false
+    /// Set again in `handlerAdded`, when the connection's own queue limit is known.
+    private var backpressure: WebSocketBackpressure
+    /// The close the peer caused, held for the application's answers (`onPeerClosing`).
+    private var heldClose: (events: [WebSocketEvent], timeout: TimerHandle)?
 
     init(request: RoutedRequest, acceptance: WebSocketHandshake.Acceptance, configuration: WebSocketConfiguration,
          counters: WebSocketCounters, onOpen: @escaping (WebSocketSession) -> Void) {
@@ -54,12 +38,14 @@ final class WebSocketConnectionHandler {
         self.counters = counters
         self.onOpen = onOpen
         machine = WebSocketStateMachine(configuration: configuration, compression: acceptance.compression, now: .now)
+        backpressure = WebSocketBackpressure(maximumPendingOutput: configuration.maximumPendingOutput, queueLimit: .max,
+                                             stallTimeout: configuration.outputStallTimeout)
     }
 
     // MARK: Application calls (on the loop)
 
     /// Queues the frame `build` makes unless the connection is closing. A `droppable` frame
-    /// that does not fit is dropped; any other waits in the overflow list (see the type's note).
+    /// that does not fit is dropped; any other is parked (see `WebSocketBackpressure`).
     /// `payloadBytes` is the message's size before compression; a droppable frame that was
     /// written counts its delay since `latencyOrigin` (it went straight to `writev`).
     func send(droppable: Bool, payloadBytes: Int, latencyOrigin: ContinuousClock.Instant? = nil,
@@ -84,7 +70,7 @@ final class WebSocketConnectionHandler {
     /// nothing queued or parked), else sends it the usual way (queued behind, or dropped when
     /// over the bound).
     func addBroadcast(_ message: WebSocketPreparedMessage, to batch: inout WebSocketWriteBatch) {
-        guard let connection, overflow.isEmpty, connection.canJoinWriteBatch else {
+        guard let connection, !backpressure.pausesReading, connection.canJoinWriteBatch else {
             sendBroadcast(message)
             return
         }
@@ -92,48 +78,31 @@ final class WebSocketConnectionHandler {
         batch.add(message, choice, for: connection, counters: counters)
     }
 
-    /// Writes `frame` now when it fits, else parks it (or drops it when `droppable`).
-    /// Returns false when it was dropped.
+    /// Writes `frame` now when the policy admits it, else parks or drops it. Returns false when
+    /// it was dropped.
     private func enqueue(_ frame: [UInt8], droppable: Bool, on connection: Connection) -> Bool {
-        if overflow.isEmpty, fits(frame.count, on: connection), connection.write(frame) {
-            return true
+        var admission = backpressure.admit(frame.count, droppable: droppable, queuedBytes: connection.queuedBytes)
+        if admission == .write {
+            if connection.write(frame) { return true }
+            admission = backpressure.refused(frame.count, droppable: droppable)
         }
-        startStallTimer(on: connection)
-        let bound = outputBound(of: connection)
-        guard !droppable, overflow.isEmpty || overflowBytes + frame.count <= bound else { return false }
-        overflow.append(frame)
-        overflowBytes += frame.count
+        watchForStall(on: connection)
+        guard admission == .park else { return false }
+        backpressure.park(frame)
         connection.pauseReading()
         return true
     }
 
-    /// The output bound: the configured one, or the connection's queue limit when smaller.
-    private func outputBound(of connection: Connection) -> Int {
-        min(configuration.maximumPendingOutput, connection.outputLimit)
-    }
-
-    /// Whether `count` more bytes fit: always into an empty queue (one large message may go
-    /// out), else only under the bound.
-    private func fits(_ count: Int, on connection: Connection) -> Bool {
-        connection.queuedBytes == 0 || connection.queuedBytes + count <= outputBound(of: connection)
-    }
-
-    /// Moves waiting frames into the drained queue; resumes reading (or finishes closing) once
+    /// Moves parked frames into the drained queue; resumes reading (or finishes closing) once
     /// none are left.
-    private func flushOverflow(on connection: Connection) {
-        var written = 0
-        while written < overflow.count, fits(overflow[written].count, on: connection),
-              connection.write(overflow[written]) {
-            overflowBytes -= overflow[written].count
-            written += 1
+    private func flushParked(on connection: Connection) {
+        while let frame = backpressure.nextParked(queuedBytes: connection.queuedBytes), connection.write(frame) {
+            backpressure.parkedFrameWritten()
         }
-        overflow.removeFirst(written)
-        if !overflow.isEmpty {
-            startStallTimer(on: connection)
-        } else if closeAfterOverflow {
-            connection.close()
-        } else {
-            connection.resumeReading()
+        switch backpressure.afterFlush {
+        case .stillParked: watchForStall(on: connection)
+        case .close: connection.close()
+        case .resumeReading: connection.resumeReading()
         }
     }
 
@@ -157,14 +126,46 @@ final class WebSocketConnectionHandler {
                     counters.protocolFailure()
                 }
                 reportClose(code, reason)
-                if overflow.isEmpty {
-                    connection.close()
-                } else {
-                    closeAfterOverflow = true
-                }
+                if backpressure.closeRequested() { connection.close() }
             }
         }
         rearmTimer(on: connection)
+    }
+
+    /// Events the peer's bytes caused. A close among them (with the close frame before it, if
+    /// any) waits for the application's answers when it asked to (`onPeerClosing`); what came
+    /// before, the messages included, is performed now.
+    private func performPeerEvents(_ events: [WebSocketEvent], on connection: Connection) {
+        guard let onPeerClosing = session?.onPeerClosing,
+              let end = events.firstIndex(where: { if case .closeConnection = $0 { true } else { false } }) else {
+            return perform(events)
+        }
+        var start = end
+        if end > 0, case .send = events[end - 1] { start = end - 1 }
+        perform(Array(events[..<start]))
+        hold(Array(events[start...]), until: onPeerClosing, on: connection)
+    }
+
+    private func hold(_ closing: [WebSocketEvent], until onPeerClosing: (@escaping @Sendable () -> Void) -> Void,
+                      on connection: Connection) {
+        machine.holdCloseForReplies()
+        connection.pauseReading()
+        let timeout = connection.schedule(after: configuration.closeTimeout) { [self] in releaseHeldClose() }
+        heldClose = (closing, timeout)
+        let loop = connection.loop
+        let session = session
+        onPeerClosing {
+            loop.execute { session?.handler?.releaseHeldClose() }
+        }
+    }
+
+    /// Writes the held close, now behind every answer the application gave before.
+    private func releaseHeldClose() {
+        guard let held = heldClose else { return }
+        heldClose = nil
+        held.timeout.cancel()
+        machine.closeReleased()
+        perform(held.events)
     }
 
     private func reportClose(_ code: WebSocketCloseCode, _ reason: String) {
@@ -201,51 +202,54 @@ final class WebSocketConnectionHandler {
 
     private func machineTimerFired(on connection: Connection) {
         let now = ContinuousClock.now
-        let sample = transportSample(of: connection)
-        if machine.isPongOverdue(at: now), let earlier = sampleAtMachineTimer, sample.showsPeerAlive(since: earlier) {
+        if backpressure.keepaliveTimerFired(transportSample(of: connection), pongOverdue: machine.isPongOverdue(at: now)) {
             machine.peerShowedLife(now: now)
         }
-        sampleAtMachineTimer = sample
         perform(machine.timerFired(now: now))
     }
 
     private func transportSample(of connection: Connection) -> TransportSample {
-        let unacknowledged = connection.bytesUnacknowledged
-        return TransportSample(bytesAcknowledged: connection.bytesWritten - UInt64(min(unacknowledged, Int(connection.bytesWritten))),
-                               bytesInFlight: unacknowledged + connection.queuedBytes + overflowBytes,
-                               unreadInputBytes: connection.unreadInputBytes)
+        connection.transportSample(parkedBytes: backpressure.parkedBytes)
     }
 
-    private func startStallTimer(on connection: Connection) {
-        guard stallTimer == nil else { return }
-        sampleAtStallCheck = transportSample(of: connection)
+    private func watchForStall(on connection: Connection) {
+        guard backpressure.outputBackedUp(transportSample(of: connection)) else { return }
+        scheduleStallCheck(on: connection)
+    }
+
+    private func scheduleStallCheck(on connection: Connection) {
         stallTimer = connection.schedule(after: configuration.outputStallTimeout) { [self] in
             stallTimer = nil
-            stallTimerFired(connection)
+            stallWindowEnded(connection)
         }
     }
 
-    /// The output is still backed up a stall timeout after the last check: another window if
+    /// The output is still backed up a stall timeout after the window began: another window if
     /// the client took anything meanwhile, else it is not reading.
-    private func stallTimerFired(_ connection: Connection) {
-        guard connection.isOpen, connection.queuedBytes > 0 else { return }
-        if let earlier = sampleAtStallCheck, transportSample(of: connection).hasDelivered(since: earlier) {
-            startStallTimer(on: connection)
+    private func stallWindowEnded(_ connection: Connection) {
+        guard connection.isOpen else { return }
+        switch backpressure.stallWindowEnded(transportSample(of: connection), queuedBytes: connection.queuedBytes) {
+        case .drained:
             return
+        case .progressing:
+            scheduleStallCheck(on: connection)
+        case .stalled:
+            counters.connectionStalled()
+            let queued = connection.queuedBytes
+            let reason = "client stopped reading: \(queued) bytes queued, none taken for \(configuration.outputStallTimeout)"
+            configuration.logger.warning("websocket \(connection.remoteAddress) closed 1008: \(reason)", [("client", connection.remoteAddress)])
+            _ = machine.close(code: .policyViolation, reason: "output stalled", now: .now)
+            reportClose(.policyViolation, reason)
+            connection.abort()
         }
-        counters.connectionStalled()
-        let queued = connection.queuedBytes
-        let reason = "client stopped reading: \(queued) bytes queued, none taken for \(configuration.outputStallTimeout)"
-        configuration.logger.warning("websocket \(connection.remoteAddress) closed 1008: \(reason)", [("client", connection.remoteAddress)])
-        _ = machine.close(code: .policyViolation, reason: "output stalled", now: .now)
-        reportClose(.policyViolation, reason)
-        connection.abort()
     }
 }
 
 extension WebSocketConnectionHandler: ConnectionHandler {
     func handlerAdded(to connection: Connection) {
         self.connection = connection
+        backpressure = WebSocketBackpressure(maximumPendingOutput: configuration.maximumPendingOutput,
+                                             queueLimit: connection.outputLimit, stallTimeout: configuration.outputStallTimeout)
         let session = WebSocketSession(request: request, subprotocol: acceptance.subprotocol,
                                        compression: acceptance.compression, loop: connection.loop)
         session.handler = self
@@ -264,7 +268,7 @@ extension WebSocketConnectionHandler: ConnectionHandler {
             while offset < buffer.count, !machine.isClosed {
                 let step = machine.receiveMessage(UnsafeRawBufferPointer(rebasing: buffer[offset...]), now: now)
                 offset += step.consumed
-                perform(step.events)
+                performPeerEvents(step.events, on: connection)
             }
         }
     }
@@ -272,15 +276,18 @@ extension WebSocketConnectionHandler: ConnectionHandler {
     func connectionDidDrain(_ connection: Connection) {
         stallTimer?.cancel()
         stallTimer = nil
-        if !overflow.isEmpty { flushOverflow(on: connection) }
+        backpressure.drained()
+        if backpressure.pausesReading { flushParked(on: connection) }
     }
 
     func connectionDidReachEndOfInput(_ connection: Connection) {
-        if let event = machine.transportClosed() { perform([event]) }
-        connection.close()
+        guard let event = machine.transportClosed() else { return connection.close() }
+        performPeerEvents([event], on: connection)
     }
 
     func connectionShouldShutDown(_ connection: Connection) {
+        // A close held for answers goes now: the server is leaving.
+        releaseHeldClose()
         close(code: .goingAway, reason: "server shutting down")
     }
 
@@ -290,6 +297,7 @@ extension WebSocketConnectionHandler: ConnectionHandler {
         timer = nil
         stallTimer?.cancel()
         stallTimer = nil
+        heldClose = nil
         if let event = machine.transportClosed(), case .closeConnection(let code, let reason) = event {
             reportClose(code, reason)
         }

@@ -40,9 +40,10 @@ public enum WebSocketHandshake {
     public static func accept(_ request: HTTPRequest,
                               configuration: WebSocketConfiguration) -> Result<Acceptance, Rejection> {
         let headers = request.headers
-        guard request.method == "GET" else {
-            return .failure(Rejection(status: .methodNotAllowed, headers: ["Allow": "GET"],
-                                      message: "WebSocket handshakes use GET"))
+        // HEAD is checked like GET (RFC 9110 §9.3.2: the same answer without the content), so
+        // `HEAD` without an upgrade gets GET's 426; only a HEAD that GET would upgrade gets 405.
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .failure(onlyGet)
         }
         guard request.version.major > 1 || (request.version.major == 1 && request.version.minor >= 1) else {
             return .failure(Rejection(status: .badRequest, headers: [:], message: "WebSocket requires HTTP/1.1"))
@@ -75,6 +76,8 @@ public enum WebSocketHandshake {
             }
         }
 
+        // A HEAD cannot switch protocols: the handshake is GET's alone (RFC 6455 §4.1).
+        guard request.method == "GET" else { return .failure(onlyGet) }
         var response = HTTPHeaders([("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                     ("Sec-WebSocket-Accept", acceptValue(forKey: key))])
         // Subprotocol names are case-sensitive tokens, so they are split but not lowercased.
@@ -93,6 +96,9 @@ public enum WebSocketHandshake {
         }
         return .success(Acceptance(headers: response, compression: compression, subprotocol: subprotocol))
     }
+
+    private static let onlyGet = Rejection(status: .methodNotAllowed, headers: ["Allow": "GET"],
+                                           message: "WebSocket handshakes use GET")
 
     /// `Sec-WebSocket-Accept` for a client key: base64(SHA-1(key + GUID)) (RFC 6455 §4.2.2).
     public static func acceptValue(forKey key: String) -> String {

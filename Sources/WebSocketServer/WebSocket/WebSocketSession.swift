@@ -22,6 +22,18 @@ public final class WebSocketSession: @unchecked Sendable {
     /// (1006 when the TCP connection went away without a close frame).
     public var onClose: ((WebSocketCloseCode, String) -> Void)?
 
+    /// Set by an application that answers messages later, off the loop (the push route): called on
+    /// the loop when the peer's bytes close the connection (its close frame, a protocol failure
+    /// such as invalid UTF-8 or an oversize message, or its end of input) after messages already
+    /// handed to `onMessage`. The close frame, and the end of the connection, wait until
+    /// `repliesSent` is called (from any thread) once every answer to those messages has been
+    /// given to `send` — or for the close timeout at most. Nothing more is read meanwhile.
+    ///
+    /// Unset, the close follows at once, which keeps the same order for an application that
+    /// answers inside `onMessage` (`/echo`): each message is handed over, and answered, before
+    /// the bytes after it are parsed.
+    public var onPeerClosing: ((_ repliesSent: @escaping @Sendable () -> Void) -> Void)?
+
     /// Set while the connection is open: the handler holds the session too, and ends the cycle
     /// when the connection closes. (Strong rather than weak: a weak reference would slow down
     /// every retain of the handler on the broadcast path.)
@@ -46,14 +58,6 @@ public final class WebSocketSession: @unchecked Sendable {
     /// Sends a binary message, with the same guarantee as `send(text:)`.
     public func send(binary: [UInt8]) {
         onLoop { $0.send(droppable: false, payloadBytes: binary.count) { machine in machine.frame(binary: binary) } }
-    }
-
-    /// Sends a message prepared once for many connections; the frame bytes are shared. Dropped
-    /// (and counted) when the connection's output is over its bound: a broadcast must never
-    /// let one slow subscriber hold memory. Written, it counts in `WebSocketCounters.deliveryLatency`
-    /// when it has a `latencyOrigin`.
-    public func send(prepared: WebSocketPreparedMessage) {
-        onLoop { $0.sendBroadcast(prepared) }
     }
 
     /// Starts the closing handshake; `onClose` follows when it completes or times out.

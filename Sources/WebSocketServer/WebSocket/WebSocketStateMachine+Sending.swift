@@ -1,7 +1,8 @@
 // MARK: - Frames out
 
 extension WebSocketStateMachine {
-    /// The frame for a text message, compressed when negotiated and worthwhile; nil once closing.
+    /// The frame for a text message, compressed when negotiated and worthwhile; nil once closing
+    /// (unless a close is held for replies, `holdCloseForReplies()`).
     public mutating func frame(text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { frame(opcode: .text, payload: UnsafeRawBufferPointer($0)) }
@@ -23,7 +24,7 @@ extension WebSocketStateMachine {
     /// touching the shared frames: a broadcast batch keeps one reference to each shared frame
     /// rather than one per connection. Nil once closing.
     public mutating func frameChoice(prepared: WebSocketPreparedMessage) -> PreparedFrameChoice? {
-        guard isOpen else { return nil }
+        guard canSendData else { return nil }
         guard let compression, prepared.payload.count >= minimumCompressedSize else { return .uncompressed }
         if prepared.isCompressionPrepared, compression.serverNoContextTakeover,
            prepared.compressionWindowBits <= compression.serverMaxWindowBits {
@@ -46,7 +47,7 @@ extension WebSocketStateMachine {
     }
 
     private mutating func frame(opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard isOpen else { return nil }
+        guard canSendData else { return nil }
         guard let compression, payload.count >= minimumCompressedSize, let deflater = existingDeflater(compression) else {
             return WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         }

@@ -45,6 +45,9 @@ public struct WebSocketStateMachine {
     var lastReceive: ContinuousClock.Instant
     var lastMessage: ContinuousClock.Instant
     var pingSentAt: ContinuousClock.Instant?
+    /// The caller holds back a close the peer caused until the application's answers to earlier
+    /// messages are framed (`holdCloseForReplies()`).
+    var holdsCloseForReplies = false
 
     /// A connection that has just completed its handshake at `now`.
     public init(configuration: WebSocketConfiguration, compression: PerMessageDeflateParameters?,
@@ -59,6 +62,23 @@ public struct WebSocketStateMachine {
     public var isOpen: Bool {
         if case .open = lifecycle { return true }
         return false
+    }
+
+    /// Whether data frames may be framed: the connection is open, or a close the peer caused is
+    /// held back for the answers owed to its earlier messages.
+    public var canSendData: Bool { isOpen || holdsCloseForReplies }
+
+    /// The caller holds back the close frame (or the end of the connection) that the peer's bytes
+    /// just caused, to write it after the answers the application still owes to the messages
+    /// before it (RFC 6455 §1.4: a peer may send data before its close frame; the answers go
+    /// first). Until `closeReleased()` data frames may still be framed; nothing more is read.
+    public mutating func holdCloseForReplies() {
+        holdsCloseForReplies = true
+    }
+
+    /// The held close is being written: no data frame follows it.
+    public mutating func closeReleased() {
+        holdsCloseForReplies = false
     }
 
     /// Whether the connection is finished and the transport should be gone.

@@ -65,10 +65,10 @@ struct BusStopNetworkTests {
         #expect(throws: CSVError.self) { _ = try Network(gtfs: [feed]) }
     }
 
-    @Test("Bus route types: 3, trolleybus 11 and the extended 700s; not subway, rail or ferry")
+    @Test("Road route types: bus 3, trolleybus 11, the extended coaches (200s), buses (700s) and trolleybuses (800s); not subway, rail, tram or ferry")
     func busTypes() {
-        #expect([3, 11, 700, 702, 799].allSatisfy { NetworkRoute.isBus(type: $0) })
-        #expect(![0, 1, 2, 4, 7, 100, 400, 800, 1000].contains { NetworkRoute.isBus(type: $0) })
+        #expect([3, 11, 200, 700, 702, 799, 800].allSatisfy { NetworkRoute.isBus(type: $0) })
+        #expect(![0, 1, 2, 4, 7, 100, 400, 900, 1000].contains { NetworkRoute.isBus(type: $0) })
     }
 }
 

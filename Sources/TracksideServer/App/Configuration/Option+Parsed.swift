@@ -1,3 +1,4 @@
+import TransitEngine
 import WebSocketServer
 
 extension Option where Value == LogLevel {
@@ -31,4 +32,23 @@ extension Option where Value == UInt64 {
     /// `--sim-seed`.
     static let simulatorSeed = Option("sim-seed", "N", default: 1, expected: "an unsigned 64-bit integer",
                                       help: "the simulator's seed: the same seed gives the same delays", isNumeric: true) { UInt64($0) }
+}
+
+extension Option where Value == ProfileChoice {
+    /// `--profile`.
+    static let profile = Option("profile", "NAME", default: .auto, shown: "auto", expected: "auto, nyct or standard",
+                                help: "the agency rules feeds are read with: auto (nyct for New York City Transit's GTFS, "
+                                    + "standard for any other agency), nyct, or standard (plain GTFS and GTFS-realtime)") {
+        ProfileChoice(rawValue: $0)
+    }
+}
+
+extension Option where Value == Double? {
+    /// `--sim-start`.
+    static let simulatorStart = Option("sim-start", "UNIX_SECONDS", default: nil, shown: "now",
+                                       expected: "seconds since the Unix epoch, from 0 to 253402300799",
+                                       help: "the instant the simulator's clock starts at, then running at wall speed "
+                                           + "(demo, sim): a timetable's daytime whatever the hour here", isNumeric: true) { text in
+        Double(text).flatMap { $0.isFinite && (0...253_402_300_799).contains($0) ? $0 : nil }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TransitEngine
 import WebSocketServer
 
 /// Every option of `trackside serve`, each declared once; defaults are read from the
@@ -18,15 +19,17 @@ public enum ServeOptions {
     public static let eventLoops = Option<Int>.integer("event-loops", in: 1...256, default: server.eventLoopCount,
                                                        shown: "one per core", help: "event loop threads")
     public static let maxConnections = Option<Int>.integer("max-connections", in: 1...1_000_000, default: server.maxConnections,
-                                                           help: "open connections at most; more are closed as soon as accepted")
+                                                           help: "open connections at most; past it a few more answer /healthz (others a fast 503), the rest are closed as soon as accepted")
     public static let backlog = Option<Int>.integer("backlog", in: 1...65535, default: Int(server.backlog),
-                                                    help: "connections the kernel queues per event loop before they are accepted (capped by net.core.somaxconn)")
+                                                    help: "connections the kernel queues before they are accepted (capped by net.core.somaxconn)")
     public static let shutdownGrace = Option<Double>.number("shutdown-grace", in: 0...60, default: seconds(server.shutdownGracePeriod),
                                                             help: "seconds SIGTERM leaves connections to finish (WebSockets are sent 1001) before the rest are aborted")
     public static let requestTimeout = Option<Double>.number("request-timeout", in: 0.01...3600, default: seconds(server.requestTimeout),
                                                              help: "seconds a request may take to arrive once started, and a new connection to start one (slow senders get 408)")
     public static let keepAliveTimeout = Option<Double>.number("keep-alive-timeout", in: 0.01...3600, default: seconds(server.keepAliveTimeout),
                                                                help: "seconds an idle keep-alive connection is kept between requests")
+    public static let writeTimeout = Option<Double>.number("write-timeout", in: 0.1...3600, default: seconds(server.writeTimeout),
+                                                           help: "seconds an HTTP response may wait with not one byte taken by the client before the connection is aborted (a slow reader keeps it)")
     public static let maxHeaderSize = Option<Int>.integer("max-header-size", "BYTES", in: 1024...(1 << 20), default: server.requestLimits.maxHeaderBytes,
                                                           help: "bytes of request header lines at most (431 beyond)")
     public static let maxBodySize = Option<Int>.integer("max-body-size", "BYTES", in: 0...(1 << 30), default: server.requestLimits.maxBodyBytes,
@@ -122,6 +125,7 @@ public enum ServeOptions {
     // MARK: Source and data
 
     public static let source = Option<TracksideConfiguration.Source>.source
+    public static let profile = Option<ProfileChoice>.profile
     public static let gtfs = Option<[String]>.list(
         "gtfs", "PATH", shown: "demo: the bundled Data/gtfs/nyc_subway_gtfs.zip; mta: downloaded from --static-gtfs-url",
         help: "static GTFS folder or zip the network is built from (repeatable: subway, buses)")
@@ -133,6 +137,7 @@ public enum ServeOptions {
     public static let simulatorInterval = Option<Double>.number("sim-interval", in: 1...3600, default: application.simulatorInterval,
                                                                 help: "seconds between simulator publications (demo, sim)")
     public static let simulatorSeed = Option<UInt64>.simulatorSeed
+    public static let simulatorStart = Option<Double?>.simulatorStart
     public static let replaySpeed = Option<Double>.number("replay-speed", "X", in: 0.001...1_000_000, default: application.replaySpeed,
                                                           help: "replay this many times faster than recorded")
     public static let replayLoop = Option<Bool>.flag("replay-loop", default: application.replayLoops,
@@ -151,7 +156,7 @@ public enum ServeOptions {
     public static let groups: [OptionGroup] = [
         OptionGroup("Listening and HTTP", [
             host.declaration, port.declaration, eventLoops.declaration, maxConnections.declaration, backlog.declaration,
-            shutdownGrace.declaration, requestTimeout.declaration, keepAliveTimeout.declaration, maxHeaderSize.declaration, maxBodySize.declaration,
+            shutdownGrace.declaration, requestTimeout.declaration, keepAliveTimeout.declaration, writeTimeout.declaration, maxHeaderSize.declaration, maxBodySize.declaration,
             corsOrigins.declaration,
         ]),
         OptionGroup("Pages", [publicFolder.declaration, frameAncestors.declaration, announcedVersion.declaration]),
@@ -168,8 +173,8 @@ public enum ServeOptions {
             subscribeRate.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
-            source.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
-            simulatorSeed.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
+            source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
+            simulatorSeed.declaration, simulatorStart.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),
         LiveFeedOptions.group,

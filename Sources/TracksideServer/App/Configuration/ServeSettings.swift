@@ -24,10 +24,13 @@ public struct ServeSettings: Sendable {
         server.port = options[O.port]
         server.eventLoopCount = options[O.eventLoops]
         server.maxConnections = options[O.maxConnections]
+        // A full server is not a dead one: the liveness probe is answered past the limit.
+        server.pathsAnsweredAtConnectionLimit = [ServeRoutes.livenessPath]
         server.backlog = Int32(options[O.backlog])
         server.shutdownGracePeriod = Self.duration(options[O.shutdownGrace])
         server.requestTimeout = Self.duration(options[O.requestTimeout])
         server.keepAliveTimeout = Self.duration(options[O.keepAliveTimeout])
+        server.writeTimeout = Self.duration(options[O.writeTimeout])
         server.requestLimits.maxHeaderBytes = options[O.maxHeaderSize]
         server.requestLimits.maxBodyBytes = options[O.maxBodySize]
         server.outputQueueLimit = options[O.maxOutputBuffer]
@@ -54,6 +57,7 @@ public struct ServeSettings: Sendable {
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
         application.stationAccessPath = options[O.stationAccess]
+        application.profile = options[O.profile]
         application.limits.maximumSpanKilometres = options[O.maxBBoxSpan]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]
         application.limits.maximumWatches = options[O.maxWatches]
@@ -64,6 +68,7 @@ public struct ServeSettings: Sendable {
         application.staleAfter = options[O.staleAfter]
         application.simulatorInterval = options[O.simulatorInterval]
         application.simulatorSeed = options[O.simulatorSeed]
+        application.simulatorStart = options[O.simulatorStart]
         application.replaySpeed = options[O.replaySpeed]
         application.replayLoops = options[O.replayLoop]
         application.replaySkip = options[O.replaySkip]

@@ -3,7 +3,8 @@ import TransitData
 
 /// A folder of recorded feed files, in the order they were published.
 ///
-/// Files are `<feed id>_<YYYYMMDDTHHMMSS>.<pb|json>[.gz]` as in shared/data. They are ordered
+/// Files are `<feed id>_<YYYYMMDDTHHMMSS>.<pb|json>[.gz]` as in shared/data; a name without a
+/// `<feed id>_` prefix (`20160519080020.pb`) belongs to one feed named after the folder. They are ordered
 /// by the time inside them (GTFS-rt header timestamp, SIRI ResponseTimestamp); a file whose
 /// content does not say (garbage, truncated) keeps the time in its name, so it is still
 /// played at its place and the server shows how it copes with a bad fetch.
@@ -44,8 +45,10 @@ public struct ReplayRecording: Sendable {
         var files: [File] = []
         var skipped: [String] = []
         var alertFeedIDs: Set<String> = []
+        let folderFeedID = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         for name in names {
-            guard let (feedID, format) = Self.feedIDAndFormat(name) else { continue }
+            guard let (named, format) = Self.feedIDAndFormat(name) else { continue }
+            let feedID = named ?? folderFeedID
             let path = (directory as NSString).appendingPathComponent(name)
             guard let bytes = FileManager.default.contents(atPath: path) else {
                 skipped.append("\(name): unreadable")
@@ -75,8 +78,9 @@ public struct ReplayRecording: Sendable {
         return RealtimeFeedKind.detect([UInt8](plain)) == .alerts
     }
 
-    /// `feed51-7_20190601T112825.pb.gz` → (`feed51-7`, GTFS-realtime); nil for other files.
-    static func feedIDAndFormat(_ name: String) -> (String, FeedFormat)? {
+    /// `feed51-7_20190601T112825.pb.gz` → (`feed51-7`, GTFS-realtime), `20160519080020.pb` → (nil,
+    /// GTFS-realtime): a name without a feed id; nil for other files.
+    static func feedIDAndFormat(_ name: String) -> (String?, FeedFormat)? {
         var base = name
         if base.hasSuffix(".gz") { base.removeLast(3) }
         let format: FeedFormat
@@ -90,8 +94,8 @@ public struct ReplayRecording: Sendable {
             return nil
         }
         guard !base.hasPrefix(".") else { return nil }
-        let feedID = base.range(of: "_", options: .backwards).map { String(base[..<$0.lowerBound]) } ?? base
-        return (feedID.isEmpty ? base : feedID, format)
+        let feedID = base.range(of: "_", options: .backwards).map { String(base[..<$0.lowerBound]) }
+        return (feedID.flatMap { $0.isEmpty ? nil : $0 }, format)
     }
 
     /// The `_YYYYMMDDTHHMMSS` in a name, read as New York local time (the naming scheme of

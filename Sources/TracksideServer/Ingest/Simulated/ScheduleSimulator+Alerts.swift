@@ -24,7 +24,10 @@ extension ScheduleSimulator {
     /// - `Planned - Part Suspended` of the last route between the first and the last station:
     ///   01:00–05:00 of the next local day (`tomorrow`).
     /// - An elevator outage at the last station, published once per platform with an
-    ///   `<platform>#EL…` id as MTA does (one alert once collapsed): the current and next block.
+    ///   `<platform>#EL…` id as MTA does (one alert once collapsed): the current and next block;
+    ///   not for a timetable of buses, whose stops have no elevators.
+    ///
+    /// The words follow the timetable's mode (trains, buses, …) and the selectors carry its agency id.
     public func alertsFeed(at now: Double) -> GTFSRealtime.FeedMessage {
         let timestamp = UInt64(max(0, now))
         let header = GTFSRealtime.FeedHeader(gtfsRealtimeVersion: "1.0", incrementality: .fullDataset, timestamp: timestamp,
@@ -39,38 +42,38 @@ extension ScheduleSimulator {
         let bullets = routeIDs.map { "[\($0)]" }.joined(separator: " ")
         var entities: [GTFSRealtime.FeedEntity] = []
 
-        let delayed = routeIDs.map { GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", routeId: $0) }
-            + (middle.map { [GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", stopId: $0.id)] } ?? [])
+        let delayed = routeIDs.map { GTFSRealtime.EntitySelector(agencyId: agencyID, routeId: $0) }
+            + (middle.map { [GTFSRealtime.EntitySelector(agencyId: agencyID, stopId: $0.id)] } ?? [])
         entities.append(alert(
             id: "demo:delays", type: "Delays", created: block, period: (block, nextBlock), informed: delayed,
-            header: "Demo alert: \(bullets) trains are running with delays after a signal problem\(middle.map { " at \($0.name)" } ?? "").",
+            header: "Demo alert: \(bullets) \(vehicleNoun) are running with delays after \(isRoad ? "an incident on the route" : "a signal problem")\(middle.map { " at \($0.name)" } ?? "").",
             description: "This is demo data from Trackside's schedule simulator, not a real service notice."))
 
         if let first {
             entities.append(alert(
                 id: "demo:skip-\(first.id)", type: "Planned - Stations Skipped", created: block,
                 period: (nextBlock + 3600, nextBlock + 4 * 3600),
-                informed: [GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", routeId: firstRoute),
-                           GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", stopId: first.id)],
-                header: "Demo alert: [\(firstRoute)] trains skip \(first.name) in both directions for track maintenance.",
+                informed: [GTFSRealtime.EntitySelector(agencyId: agencyID, routeId: firstRoute),
+                           GTFSRealtime.EntitySelector(agencyId: agencyID, stopId: first.id)],
+                header: "Demo alert: [\(firstRoute)] \(vehicleNoun) skip \(first.name) in both directions for \(isRoad ? "roadworks" : "track maintenance").",
                 description: "Demo data: for service to this station, take the [\(firstRoute)] to the next stop and transfer."))
         }
 
         let tomorrow = startOfNextDay(after: now)
-        var suspended = [GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", routeId: lastRoute)]
-        suspended += [first, last].compactMap { $0 }.map { GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", stopId: $0.id) }
+        var suspended = [GTFSRealtime.EntitySelector(agencyId: agencyID, routeId: lastRoute)]
+        suspended += [first, last].compactMap { $0 }.map { GTFSRealtime.EntitySelector(agencyId: agencyID, stopId: $0.id) }
         let between = [first, last].compactMap { $0?.name }.joined(separator: " and ")
         entities.append(alert(
             id: "demo:suspended-\(lastRoute)", type: "Planned - Part Suspended", created: block,
             period: (tomorrow + 3600, tomorrow + 5 * 3600), informed: suspended,
-            header: "Demo alert: no [\(lastRoute)] trains\(between.isEmpty ? "" : " between \(between)") early tomorrow; take the [\(firstRoute)] instead.",
+            header: "Demo alert: no [\(lastRoute)] \(vehicleNoun)\(between.isEmpty ? "" : " between \(between)") early tomorrow; take the [\(firstRoute)] instead.",
             description: "Demo data: the suspension is made up to show planned work in the station callout."))
 
-        if let last {
+        if let last, !isRoad {
             for platform in last.platforms {
                 entities.append(GTFSRealtime.FeedEntity(id: "\(platform)#EL901", alert: GTFSRealtime.Alert(
                     activePeriods: [GTFSRealtime.TimeRange(start: block, end: nextBlock + Self.alertBlock)],
-                    informedEntities: [GTFSRealtime.EntitySelector(agencyId: "MTA NYCT", stopId: platform)],
+                    informedEntities: [GTFSRealtime.EntitySelector(agencyId: agencyID, stopId: platform)],
                     headerText: Self.text("Demo alert: the elevator to the platforms at \(last.name) is out of service."))))
             }
         }

@@ -31,7 +31,8 @@ extension ScheduleSimulator {
         // NYCT train ids read like "01 1234+ 242/SFT": route, origin time, terminals.
         let trainID = "0\(trip.routeID) \(origin.replacingOccurrences(of: ":", with: "").prefix(4))+ \(trip.calls[0].stopID)/\(trip.calls[trip.calls.count - 1].stopID)"
         return GTFSRealtime.TripDescriptor(
-            tripId: trip.tripID, routeId: trip.routeID, startTime: origin, startDate: trip.serviceDate.description,
+            tripId: trip.tripID, routeId: trip.routeID, directionId: trip.directionID.flatMap { UInt32(exactly: $0) },
+            startTime: origin, startDate: trip.serviceDate.description,
             scheduleRelationship: .scheduled,
             nyctTripDescriptor: GTFSRealtime.NyctTripDescriptor(trainId: trainID, isAssigned: true, direction: direction))
     }
@@ -43,7 +44,7 @@ extension ScheduleSimulator {
         case .stopped(let index, _): first = index
         case .running(let index, _): first = index
         }
-        let track = trip.directionID == 1 ? "1" : "4"
+        let track: String? = isRoad ? nil : trip.directionID == 1 ? "1" : "4"
         let updates = trip.calls[first...].enumerated().map { offset, call in
             GTFSRealtime.TripUpdate.StopTimeUpdate(
                 stopId: call.stopID,
@@ -52,7 +53,7 @@ extension ScheduleSimulator {
                 arrival: offset == 0 && first == 0 ? nil : .init(delay: Int32((call.arrival - call.scheduledArrival).rounded()),
                                                                 time: Int64(call.arrival.rounded())),
                 departure: first + offset == trip.calls.count - 1 ? nil : .init(time: Int64(call.departure.rounded())),
-                nyctStopTimeUpdate: GTFSRealtime.NyctStopTimeUpdate(scheduledTrack: track, actualTrack: offset == 0 ? track : nil))
+                nyctStopTimeUpdate: track.map { GTFSRealtime.NyctStopTimeUpdate(scheduledTrack: $0, actualTrack: offset == 0 ? $0 : nil) })
         }
         return GTFSRealtime.TripUpdate(trip: descriptor, stopTimeUpdates: updates)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TransitData
+import TransitEngine
 import WebSocketServer
 
 /// Runs a static GTFS timetable as if it were a live railway and reports it as GTFS-realtime.
@@ -29,6 +30,12 @@ public struct ScheduleSimulator: Sendable {
     let routeIDs: [String]
     /// Three stations along the first route, which the demo alerts are about.
     let alertStations: [AlertStation]
+    /// The timetable's agency id, which the demo alerts' selectors name (nil without `agency_id`).
+    let agencyID: String?
+    /// What the demo alerts call the vehicles (`trains`, `buses`), from the routes' `route_type`.
+    let vehicleNoun: String
+    /// Whether every route is a bus or trolleybus: no tracks, no platforms' elevators.
+    let isRoad: Bool
     private let seed: UInt64
 
     /// Shortest time the simulator keeps a train at a stop whose timetable gives none.
@@ -58,6 +65,10 @@ public struct ScheduleSimulator: Sendable {
         timeZone = feed.timeZone ?? TimeZone(identifier: "UTC")!
         routeIDs = Array(Set(trips.map(\.routeID))).sorted()
         alertStations = Self.alertStations(feed: feed, trips: trips, route: routeIDs.first)
+        agencyID = feed.agencies.first?.id.flatMap { $0.isEmpty ? nil : $0 }
+        let kinds = Set(routeIDs.compactMap { feed.routes[id: $0].flatMap { VehicleState.Kind(routeType: $0.type) } })
+        isRoad = !kinds.isEmpty && kinds.allSatisfy(\.isRoadVehicle)
+        vehicleNoun = kinds.count == 1 ? kinds.first!.pluralNoun : "trains"
         self.seed = seed
     }
 

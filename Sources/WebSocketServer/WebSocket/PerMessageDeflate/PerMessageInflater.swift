@@ -4,7 +4,8 @@ import CZlib
 ///
 /// Compressed bytes are fed as they arrive, so a message is never held twice and a
 /// compression bomb is caught as soon as its output passes the limit, not after it has
-/// been inflated. At the end of each message the `00 00 ff ff` tail the sender stripped
+/// been inflated: zlib is never asked for more than one byte past the limit, so refusing a
+/// bomb costs the limit's worth of work, not the bomb's. At the end of each message the `00 00 ff ff` tail the sender stripped
 /// is fed back.
 public final class PerMessageInflater {
     /// Why a compressed message was refused.
@@ -41,6 +42,9 @@ public final class PerMessageInflater {
         stream.deallocate()
     }
 
+    /// Bytes zlib has produced since the stream last started or reset: the work done.
+    var bytesInflated: Int { Int(stream.pointee.total_out) }
+
     /// Inflates `input` (part of a compressed message) and appends the output to `output`,
     /// failing once `output` would grow past `limit` bytes.
     public func inflate(_ input: UnsafeRawBufferPointer, appendingTo output: inout [UInt8], limit: Int) throws(Failure) {
@@ -68,8 +72,10 @@ public final class PerMessageInflater {
 
     /// Inflates the pending input into `output`; returns why it stopped early, or nil when all was consumed.
     private func drain(appendingTo output: inout [UInt8], limit: Int) -> Failure? {
-        let capacity = scratch.count
         while true {
+            // Never ask zlib for more than one byte past the limit: a bomb costs at most the
+            // limit's worth of inflating, however far it would expand.
+            let capacity = min(scratch.count, max(0, limit - output.count) + 1)
             let (status, produced) = scratch.withUnsafeMutableBufferPointer { buffer in
                 stream.pointee.next_out = buffer.baseAddress
                 stream.pointee.avail_out = UInt32(capacity)

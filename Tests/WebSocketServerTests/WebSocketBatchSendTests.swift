@@ -4,10 +4,10 @@ import Synchronization
 import Testing
 @testable import WebSocketServer
 
-/// A broadcast group over loopback: one call reaches the sessions of every loop, in order, and
-/// a session removed on close is no longer held. A batch of different messages reaches each
-/// session in its order.
-@Suite struct WebSocketBroadcastGroupTests {
+/// The one fan-out API, `WebSocketSession.send(_:)`, over loopback: one call reaches the sessions
+/// of every loop, in order, and a closed session takes nothing and is not held. A batch of
+/// different messages reaches each session in its order.
+@Suite struct WebSocketBatchSendTests {
     /// Weak references to the sessions the route saw, and the closes.
     private final class Observed: Sendable {
         private let sessions = Mutex<[WeakSession]>([])
@@ -42,8 +42,8 @@ import Testing
         return Array(bytes[..<received])
     }
 
-    /// At least six upgraded clients, with sessions on both loops: the kernel spreads connections
-    /// over the loops' listeners by hash, so a few more are opened when the first six share one.
+    /// At least six upgraded clients, with sessions on both loops (the listener deals connections
+    /// to the loops in turn; a few more are opened should the first six share one).
     private func openClients(port: Int, observed: Observed) throws -> [LoopbackClient] {
         var clients: [LoopbackClient] = []
         while clients.count < 6 || (observed.loops.count < 2 && clients.count < 64) {
@@ -60,16 +60,11 @@ import Testing
     private func frame(_ text: String) -> [UInt8] { [0x81, UInt8(text.utf8.count)] + Array(text.utf8) }
 
     @Test func oneCallReachesEverySessionOnEveryLoopAndClosedOnesAreLetGo() throws {
-        let group = WebSocketBroadcastGroup()
         let observed = Observed()
         let counters = WebSocketCounters()
         let (server, port) = try startServer { router in
             router.webSocket("/ws", configuration: WebSocketConfiguration(compression: nil), counters: counters) { session in
-                group.add(session)
-                session.onClose = { [weak session] _, _ in
-                    if let session { group.remove(session) }
-                    observed.closes.add(1, ordering: .relaxed)
-                }
+                session.onClose = { _, _ in observed.closes.add(1, ordering: .relaxed) }
                 observed.opened(session)
             }
         }
@@ -77,21 +72,26 @@ import Testing
         let clients = try openClients(port: port, observed: observed)
         defer { clients.forEach { $0.close() } }
         #expect(observed.loops.count == 2)
+        let broadcast = { (text: String) in
+            let message = WebSocketPreparedMessage(text: text, compression: nil)
+            WebSocketSession.send(observed.live.map { ($0, message) })
+        }
 
-        group.broadcast(WebSocketPreparedMessage(text: "first", compression: nil))
-        group.broadcast(WebSocketPreparedMessage(text: "second", compression: nil))
+        broadcast("first")
+        broadcast("second")
         let expected = frame("first") + frame("second")
         for client in clients { #expect(receive(expected.count, from: client) == expected) }
         // Counted on the loop just after the write the client already saw.
         waitFor { counters.messagesSent == 2 * clients.count }
         #expect(counters.messagesSent == 2 * clients.count)
 
-        // One client leaves: its session is removed on close and then released.
+        // One client leaves: its session is released once the connection closes (nothing but the
+        // application holds it), and a batch naming it while it closes writes nothing to it.
         let leaving = clients[0]
         _ = WebSocketClientFrames.close(code: 1000).withUnsafeBytes { send(leaving.fd, $0.baseAddress, $0.count, 0) }
         waitFor { observed.closes.load(ordering: .relaxed) == 1 && observed.alive == clients.count - 1 }
         #expect(observed.alive == clients.count - 1)
-        group.broadcast(WebSocketPreparedMessage(text: "third", compression: nil))
+        broadcast("third")
         for client in clients.dropFirst() { #expect(receive(7, from: client) == frame("third")) }
         // Counted on the loop just after the write the client already saw.
         waitFor { counters.messagesSent == 3 * clients.count - 1 }
@@ -142,11 +142,9 @@ import Testing
     /// the next broadcast queues behind it, so once the client reads it gets both, whole and in
     /// order.
     @Test func aShortBatchedWriteKeepsTheRestAheadOfLaterFrames() throws {
-        let group = WebSocketBroadcastGroup()
         let observed = Observed()
         let (server, port) = try startServer { router in
             router.webSocket("/ws", configuration: WebSocketConfiguration(compression: nil)) { session in
-                group.add(session)
                 observed.opened(session)
             }
         }
@@ -154,8 +152,10 @@ import Testing
         let clients = try openClients(port: port, observed: observed)
         defer { clients.forEach { $0.close() } }
         let large = (0..<(700 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        group.broadcast(WebSocketPreparedMessage(binary: large, compression: nil))
-        group.broadcast(WebSocketPreparedMessage(text: "after", compression: nil))
+        let sessions = observed.live
+        for message in [WebSocketPreparedMessage(binary: large, compression: nil), WebSocketPreparedMessage(text: "after", compression: nil)] {
+            WebSocketSession.send(sessions.map { ($0, message) })
+        }
         // More than the kernel buffers hold between the loop and a client not reading yet.
         let length = withUnsafeBytes(of: UInt64(large.count).bigEndian) { Array($0) }
         let expected = [0x82, 127] + length + large + frame("after")

@@ -1,0 +1,125 @@
+import Foundation
+import TransitData
+
+/// The static timetable trip updates are read against, by the GTFS-realtime reference's rules.
+///
+/// Many agencies send a trip update with one stop time event, often the stop just passed, and a
+/// `delay`: the reference says that delay holds for every later stop until the next one given, on
+/// the trip's scheduled times. `predictions(trip:updates:feedTime:)` turns such an update into a
+/// prediction for every stop from the first one given to the end of the trip, so the vehicle
+/// moves between stops by time and every stop ahead gets an arrival.
+///
+/// - A stop time event's `time` is used as given; without one, the scheduled time plus its
+///   `delay`, else plus the delay carried from the stop before (an arrival without a delay takes
+///   the departure's of the stop before; a departure without one takes its own stop's arrival's).
+/// - `SKIPPED` stops are left out and the delay is carried across them; `NO_DATA` stops are left
+///   out and nothing is carried past them until the next stop given.
+/// - Updates are matched to the timetable by `stop_sequence`, else by `stop_id` in order.
+/// - The service day is the trip's `start_date`, else the one (yesterday, today, tomorrow in the
+///   agency's zone) on which the trip's scheduled run is nearest the feed's time; a `start_time`
+///   (frequency-based and `DUPLICATED` trips) shifts the whole timetable to start then.
+public struct RealtimeTimetable: Sendable {
+    public let schedule: GTFSSchedule
+    public let timeZone: TimeZone
+
+    public init(schedule: GTFSSchedule, timeZone: TimeZone) {
+        self.schedule = schedule
+        self.timeZone = timeZone
+    }
+
+    /// Whether the timetable has trip `id`.
+    public func hasTrip(_ id: String) -> Bool { schedule.calls(ofTrip: id) != nil }
+
+    /// Predictions for every stop of `trip` from the first `updates` gives onwards, by the rules
+    /// above; nil when the timetable does not have the trip (an `ADDED` trip keeps the feed's own
+    /// times) or no update matches one of its stops.
+    public func predictions(trip: GTFSRealtime.TripDescriptor, updates: [GTFSRealtime.TripUpdate.StopTimeUpdate],
+                            feedTime: Double) -> [StopTimePrediction]? {
+        guard let tripID = trip.tripId, let slice = schedule.calls(ofTrip: tripID), !slice.isEmpty else { return nil }
+        let calls = Array(slice)
+        guard let origin = calls.lazy.compactMap({ ($0.departure ?? $0.arrival)?.secondsSinceServiceDayStart }).first,
+              let end = calls.lazy.reversed().compactMap({ ($0.arrival ?? $0.departure)?.secondsSinceServiceDayStart }).first
+        else { return nil }
+        let shift = trip.startTime.flatMap(GTFSTime.init).map { Double($0.secondsSinceServiceDayStart - origin) } ?? 0
+        let dayStart = serviceDayStart(startDate: trip.startDate, from: Double(origin) + shift, to: Double(end) + shift,
+                                       near: feedTime) + shift
+
+        // Which call each update is about.
+        var matched: [Int: GTFSRealtime.TripUpdate.StopTimeUpdate] = [:]
+        var searchFrom = 0
+        for update in updates {
+            let index: Int?
+            if let sequence = update.stopSequence {
+                index = calls.firstIndex { $0.stopSequence == Int32(clamping: sequence) }
+            } else if let stopID = update.stopId {
+                index = calls[searchFrom...].firstIndex { schedule.stopID(of: $0) == stopID }
+            } else {
+                index = nil
+            }
+            guard let index else { continue }
+            matched[index] = update
+            searchFrom = index + 1
+        }
+        guard let first = matched.keys.min() else { return nil }
+
+        var predictions: [StopTimePrediction] = []
+        predictions.reserveCapacity(calls.count - first)
+        var carried: Double?
+        for index in first..<calls.count {
+            let call = calls[index]
+            let scheduledArrival = (call.arrival ?? call.departure).map { dayStart + Double($0.secondsSinceServiceDayStart) }
+            let scheduledDeparture = (call.departure ?? call.arrival).map { dayStart + Double($0.secondsSinceServiceDayStart) }
+            guard let update = matched[index] else {
+                if let carried {
+                    predictions.append(StopTimePrediction(stopID: schedule.stopID(of: call),
+                                                          arrival: scheduledArrival.map { $0 + carried },
+                                                          departure: scheduledDeparture.map { $0 + carried }, delay: carried))
+                }
+                continue
+            }
+            switch update.scheduleRelationship {
+            case .noData?:
+                carried = nil
+                continue
+            case .skipped?:
+                continue
+            default:
+                break
+            }
+            let arrival = Self.time(of: update.arrival, scheduled: scheduledArrival, carried: carried)
+            let arrivalDelay = Self.difference(arrival, scheduledArrival) ?? carried
+            let departure = Self.time(of: update.departure, scheduled: scheduledDeparture, carried: arrivalDelay)
+            carried = Self.difference(departure, scheduledDeparture) ?? arrivalDelay
+            guard arrival != nil || departure != nil else { continue }
+            predictions.append(StopTimePrediction(stopID: update.stopId.flatMap { $0.isEmpty ? nil : $0 } ?? schedule.stopID(of: call),
+                                                  arrival: arrival, departure: departure, delay: arrivalDelay ?? carried))
+        }
+        return predictions
+    }
+
+    /// `time - scheduled` when both are known: the delay at a stop.
+    private static func difference(_ time: Double?, _ scheduled: Double?) -> Double? {
+        guard let time, let scheduled else { return nil }
+        return time - scheduled
+    }
+
+    /// An event's time: as given, else scheduled plus its delay or the delay carried.
+    private static func time(of event: GTFSRealtime.TripUpdate.StopTimeEvent?, scheduled: Double?, carried: Double?) -> Double? {
+        if let time = FeedTime.seconds(event?.time) { return time }
+        guard let scheduled else { return nil }
+        if let delay = event?.delay { return scheduled + Double(delay) }
+        return carried.map { scheduled + $0 }
+    }
+
+    /// The start of the service day the trip runs on (`from`…`to` seconds into it): its
+    /// `start_date`, else the day around `feedTime` on which that run lies nearest.
+    private func serviceDayStart(startDate: String?, from: Double, to: Double, near feedTime: Double) -> Double {
+        if let date = startDate.flatMap(GTFSDate.init) {
+            return date.serviceDayStart(in: timeZone).timeIntervalSince1970
+        }
+        let today = GTFSDate(Date(timeIntervalSince1970: feedTime), in: timeZone)
+        func distance(_ start: Double) -> Double { max(0, start + from - feedTime, feedTime - start - to) }
+        return [-1, 0, 1].map { today.adding(days: $0).serviceDayStart(in: timeZone).timeIntervalSince1970 }
+            .min { distance($0) < distance($1) }!
+    }
+}

@@ -1,0 +1,249 @@
+"""Agencies other than New York City Transit, on their real data from PyPI packages (Tests/setup.sh
+fetches them into Tests/agencies/): Auckland Transport's GTFS with ten TripUpdates-only recordings
+(gtfsr-kit 8.0.1) and Sunbus Cairns' GTFS (gtfs-kit 13.0.1). docs/AGENCIES.md lists what each covers.
+
+The placement reference is computed here from the GTFS and the recordings alone, by the GTFS-realtime
+reference's rules (a delay given at a stop holds for the later stops until the next one given), with
+no code of Trackside's."""
+import csv
+import datetime
+import io
+import json
+import math
+import os
+import pathlib
+import subprocess
+import time
+import zipfile
+from zoneinfo import ZoneInfo
+
+import pytest
+from google.transit import gtfs_realtime_pb2
+
+from trackside_api import get_json
+
+AGENCIES = pathlib.Path(__file__).resolve().parents[1] / "agencies"
+
+
+@pytest.fixture(scope="module")
+def agencies() -> pathlib.Path:
+    """Tests/agencies, which Tests/setup.sh fills; in CI its absence is a failure."""
+    if not (AGENCIES / ".complete").exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{AGENCIES} is missing in CI: run bash Tests/setup.sh")
+        pytest.skip(f"{AGENCIES} is absent: run bash Tests/setup.sh")
+    return AGENCIES
+
+
+def table(zip_path, name):
+    with zipfile.ZipFile(zip_path) as archive:
+        return list(csv.DictReader(io.TextIOWrapper(archive.open(name), "utf-8-sig")))
+
+
+def seconds(text):
+    hours, minutes, secs = (int(part) for part in text.split(":"))
+    return hours * 3600 + minutes * 60 + secs
+
+
+def expected_stops(calls, updates, at, zone):
+    """(stop left, stop ahead, when it left) of a trip at `at` by schedule plus delay, or None when it is not
+    between two stops then. `calls` are the trip's stop_times in order, `updates` its StopTimeUpdates."""
+    day = datetime.datetime.fromtimestamp(at, zone).date()
+
+    def day_start(offset):
+        date = day + datetime.timedelta(days=offset)
+        return datetime.datetime(date.year, date.month, date.day, 12, tzinfo=zone).timestamp() - 12 * 3600
+
+    def distance(start):
+        first, last = start + seconds(calls[0]["departure_time"]), start + seconds(calls[-1]["arrival_time"])
+        return max(0, first - at, at - last)
+
+    start = min((day_start(offset) for offset in (-1, 0, 1)), key=distance)
+    given = {update.stop_sequence: update for update in updates}
+    delay, times = None, []
+    for call in calls:
+        arrival, departure = start + seconds(call["arrival_time"]), start + seconds(call["departure_time"])
+        update = given.get(int(call["stop_sequence"]))
+        if update is None:
+            if delay is not None:
+                times.append((call["stop_id"], arrival + delay, departure + delay))
+            continue
+        arrive = leave = None
+        if update.HasField("arrival"):
+            arrive = update.arrival.time or arrival + update.arrival.delay
+            delay = arrive - arrival
+        elif delay is not None:
+            arrive = arrival + delay
+        if update.HasField("departure"):
+            leave = update.departure.time or departure + update.departure.delay
+            delay = leave - departure
+        elif delay is not None:
+            leave = departure + delay
+        times.append((call["stop_id"], arrive if arrive is not None else leave, leave if leave is not None else arrive))
+    for (left, _, leave), (ahead, arrive, _) in zip(times, times[1:]):
+        if leave <= at < arrive:
+            return left, ahead, leave
+    return None
+
+
+def place(trackside_bin, *args):
+    result = subprocess.run([str(trackside_bin), "place", *map(str, args)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_trip_updates_only_buses_run_between_the_right_stops_by_schedule_plus_delay(trackside_bin, agencies):
+    """Auckland's recordings carry one stop time event per trip (the stop just left, with its delay) and no
+    vehicle positions. Each file at its own time: every trip the GTFS has is a bus (route_type 3) on its static
+    route, and ≥ 95 % of those between two stops by schedule plus delay are placed between those two; those
+    that left more than the dwell (37 s, which Trackside keeps a vehicle at a stop whose timetable gives it
+    none) before move along their shape to the next stop: they stood still before, 0 of them moving."""
+    gtfs = agencies / "auckland_gtfs.zip"
+    zone = ZoneInfo(table(gtfs, "agency.txt")[0]["agency_timezone"])
+    static_trips = {trip["trip_id"]: trip for trip in table(gtfs, "trips.txt")}
+    calls = {}
+    for row in table(gtfs, "stop_times.txt"):
+        calls.setdefault(row["trip_id"], []).append(row)
+    for rows in calls.values():
+        rows.sort(key=lambda row: int(row["stop_sequence"]))
+
+    checked = right = gone = moving = 0
+    for path in sorted((agencies / "auckland-rt").glob("*.pb")):
+        message = gtfs_realtime_pb2.FeedMessage()
+        message.ParseFromString(path.read_bytes())
+        at = message.header.timestamp
+        states = {state["id"]: state for state in place(trackside_bin, "--gtfs", gtfs, path)}
+        for entity in message.entity:
+            update = entity.trip_update
+            trip_id = update.trip.trip_id
+            if trip_id not in static_trips:
+                continue
+            state = states.get(trip_id)
+            assert state is not None, f"{path.name}: trip {trip_id} of the GTFS is not placed"
+            assert state["kind"] == "bus" and state["route"] == static_trips[trip_id]["route_id"], state
+            assert state["src"] == "inferred" and -37.2 < state["lat"] < -36.6 and 174.5 < state["lon"] < 175.0, state
+            assert state["age"] == at - update.timestamp, (state, update.timestamp)
+            expected = expected_stops(calls[trip_id], update.stop_time_update, at, zone)
+            if expected is None:
+                continue
+            checked += 1
+            right += (state.get("stop"), state.get("next")) == expected[:2]
+            if at - expected[2] > 40:
+                gone += 1
+                moving += state["status"] == "moving" and "seg" in state and state["seg"]["t1"] > at
+    assert checked >= 100, checked
+    assert right >= 0.95 * checked, f"{right} of {checked} between the right stops"
+    assert gone >= 40 and moving >= 0.95 * gone, f"{moving} of {gone} moving"
+
+
+def test_the_profile_follows_the_data(trackside_bin, agencies, shared_data):
+    """Auckland's stop ids end in digits and its trips name direction_id: NYC's rules would append N/S to
+    them and place nothing. Chosen from the GTFS, the standard profile places every trip the GTFS has;
+    --profile nyct forced on it shows what the NYC rules do; NYC's own GTFS still gets them."""
+    gtfs = agencies / "auckland_gtfs.zip"
+    feed = sorted((agencies / "auckland-rt").glob("*.pb"))[0]
+    assert len(place(trackside_bin, "--gtfs", gtfs, feed)) == 16
+    assert len(place(trackside_bin, "--gtfs", gtfs, "--profile", "standard", feed)) == 16
+    forced = place(trackside_bin, "--gtfs", gtfs, "--profile", "nyct", feed)
+    assert all(state.get("next", "").endswith(("N", "S")) or "next" not in state for state in forced)
+
+    subway = shared_data / "nyc-subway-gtfs/2018-11_full-except-stop_times"
+    ace = sorted((shared_data / "gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds").glob("*ace*.pb"))[0]
+    assert place(trackside_bin, "--gtfs", subway, ace) == place(trackside_bin, "--gtfs", subway, "--profile", "nyct", ace)
+
+
+def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(start_trackside, agencies):
+    """Auckland's recordings are named by time alone (20160519080020.pb): one feed named after the folder,
+    played in header order; /readyz turns ready and the buses are served as buses on their routes."""
+    server = start_trackside("--source", f"replay:{agencies / 'auckland-rt'}", "--gtfs", agencies / "auckland_gtfs.zip",
+                             "--replay-speed", "10", "--max-bbox-span", "100", wait_ready=True)
+    feeds = get_json(server, "/api/feeds")["feeds"]
+    assert [feed["id"] for feed in feeds] == ["auckland-rt"], feeds
+    vehicles = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=bus")
+    states = vehicles["vehicles"] if isinstance(vehicles, dict) else vehicles
+    assert len(states) >= 14 and all(state["kind"] == "bus" for state in states), states
+    none = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=subway")
+    assert (none["vehicles"] if isinstance(none, dict) else none) == []
+
+
+def point_to_line_metres(point, line):
+    """Distance in metres from (lon, lat) to a polyline of [lon, lat] points (local equirectangular frame)."""
+    lon0, lat0 = point
+    scale = math.cos(math.radians(lat0))
+    def xy(p):
+        return ((p[0] - lon0) * 111_320 * scale, (p[1] - lat0) * 110_574)
+    best = math.inf
+    for a, b in zip(line, line[1:]):
+        (ax, ay), (bx, by) = xy(a), xy(b)
+        dx, dy = bx - ax, by - ay
+        t = 0 if dx == dy == 0 else max(0, min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy)))
+        best = min(best, math.hypot(ax + t * dx, ay + t * dy))
+    return best
+
+
+# 2024-06-04 (a Tuesday) 18:00 in Cairns (UTC+10), 04:00 in New York: the buses' daytime, whatever the hour the
+# test runs at, and an hour at which "tomorrow" in Cairns is still "later today" in New York.
+CAIRNS_EVENING = 1717488000
+
+
+def test_a_simulated_bus_network_moves_along_its_shapes_with_its_own_defaults(start_trackside, agencies):
+    """Cairns' GTFS (Sunbus, 2014) under --source sim: the page's defaults come from the network (title after
+    agency_name, the agency's zone, its stops' middle as the opening view, no NYC land), the vehicles are buses
+    labelled by route_short_name in /api/routes, they run along their routes' shapes and advance, the source
+    says sim, and the demo alerts speak of buses, with `when` counted in the agency's days."""
+    gtfs = agencies / "cairns_gtfs.zip"
+    server = start_trackside("--source", "sim", "--gtfs", gtfs, "--sim-start", CAIRNS_EVENING, "--sim-interval", "2",
+                             "--max-bbox-span", "100", wait_ready=True)
+    config = get_json(server, "/api/config")
+    agency = table(gtfs, "agency.txt")[0]
+    assert config["source"] == "sim" and config["profile"] == "standard" and config["modes"] == ["bus"]
+    assert config["agency"] == agency["agency_name"] and config["title"] == f"Trackside — live {agency['agency_name']}"
+    assert config["timezone"] == "Australia/Brisbane" and config["land"] is None
+    view = config["initial_view"]
+    stops = [(float(s["stop_lon"]), float(s["stop_lat"])) for s in table(gtfs, "stops.txt")]
+    lons, lats = sorted(p[0] for p in stops), sorted(p[1] for p in stops)
+    assert view["center"] == [round(lons[len(lons) // 2], 5), round(lats[len(lats) // 2], 5)]
+    assert view["bounds"] == [[round(lons[0], 5), round(lats[0], 5)], [round(lons[-1], 5), round(lats[-1], 5)]]
+    assert 145.6 < view["center"][0] < 145.9 and -17.1 < view["center"][1] < -16.8, view  # Cairns, not Times Square
+    assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["sim-alerts", "sim-vehicles"]
+
+    routes = get_json(server, "/api/routes")["features"]
+    names = {route["route_id"]: route["route_short_name"] for route in table(gtfs, "routes.txt")}
+    assert routes and all(f["properties"]["short_name"] == names[f["properties"]["route"]] for f in routes)
+    assert all(f["properties"]["kind"] == "bus" for f in routes)
+    lines = {}
+    for feature in routes:
+        lines.setdefault(feature["properties"]["route"], []).append(feature["geometry"]["coordinates"])
+
+    bbox = ",".join(map(str, [lons[0], lats[0], lons[-1], lats[-1]]))
+    first = {v["id"]: v for v in get_json(server, f"/api/vehicles?bbox={bbox}&layers=bus")["vehicles"]}
+    assert len(first) >= 10, first
+    for state in first.values():
+        assert state["kind"] == "bus" and "track" not in state, state
+        off = min(point_to_line_metres((state["lon"], state["lat"]), line) for line in lines[state["route"]])
+        assert off < 25, (state, off)
+    assert get_json(server, f"/api/vehicles?bbox={bbox}&layers=subway")["vehicles"] == []
+    moved = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(moved) < 3:
+        time.sleep(1)
+        later = {v["id"]: v for v in get_json(server, f"/api/vehicles?bbox={bbox}&layers=bus")["vehicles"]}
+        moved = [i for i, v in first.items() if i in later and v["status"] == "moving"
+                 and (later[i]["lat"], later[i]["lon"]) != (v["lat"], v["lon"])]
+    assert len(moved) >= 3, "the simulated buses do not advance"
+
+    alerts = get_json(server, "/api/alerts")["alerts"]
+    suspension = next(a for a in alerts if a["type"] == "Part Suspended")
+    # 01:00–05:00 of the next day in Cairns: tomorrow there (from New York it would be later today).
+    assert suspension["when"] == "tomorrow", suspension
+    assert all("train" not in a["header"] and "signal" not in a["header"] for a in alerts), alerts
+    assert not any("elevator" in a["header"] for a in alerts)
+
+
+def test_nyc_keeps_its_own_defaults(start_trackside):
+    """The bundled NYC demo: NYC Transit's rules, Times Square, the boroughs as land, subway trains."""
+    server = start_trackside(wait_ready=True)
+    config = get_json(server, "/api/config")
+    assert config["profile"] == "nyct" and config["land"] == "nyc-boroughs" and config["modes"] == ["subway"]
+    assert config["initial_view"]["center"] == [-73.9855, 40.758] and config["timezone"] == "America/New_York"
+    assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["demo-alerts", "demo-subway"]

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import TestSupport
+import TransitData
+@testable import TransitEngine
+
+/// Trip updates read against the static timetable by the GTFS-realtime reference's rules, on a
+/// three-stop bus trip built by hand (Pacific/Auckland, 2016-05-19, 08:00 / 08:10 / 08:20).
+@Suite struct RealtimeTimetableTests {
+    typealias RT = GTFSRealtime
+    typealias Update = RT.TripUpdate.StopTimeUpdate
+
+    static let zone = TimeZone(identifier: "Pacific/Auckland")!
+    /// 2016-05-19 00:00 in Auckland (NZST, +12).
+    static let day = 1_463_572_800.0
+
+    static let feed: GTFSFeed = try! GTFSFeed(contentsOf: TemporaryFolder.with([
+        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nAT,Auckland Transport,https://at.govt.nz,Pacific/Auckland\n",
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,005,Britomart to Pt Chevalier,3\nF1,,Devonport Ferry,4\n",
+        "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n8001,A,-36.84,174.76\n8002,B,-36.85,174.75\n8003,C,-36.86,174.74\n",
+        "trips.txt": "route_id,service_id,trip_id,direction_id,trip_headsign\nR1,S,T1,0,Pt Chevalier\n",
+        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nS,1,1,1,1,1,1,1,20160501,20160601\n",
+        "stop_times.txt": """
+            trip_id,arrival_time,departure_time,stop_id,stop_sequence
+            T1,08:00:00,08:00:00,8001,1
+            T1,08:10:00,08:10:30,8002,2
+            T1,08:20:00,08:20:00,8003,3
+            """,
+    ]))
+    static let timetable = RealtimeTimetable(schedule: try! feed.loadSchedule(), timeZone: zone)
+
+    static func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Double {
+        day + Double(hour * 3600 + minute * 60 + second)
+    }
+
+    func predictions(_ updates: [Update], trip: RT.TripDescriptor = RT.TripDescriptor(tripId: "T1"),
+                     feedTime: Double = at(8, 5)) throws -> [StopTimePrediction] {
+        try #require(Self.timetable.predictions(trip: trip, updates: updates, feedTime: feedTime))
+    }
+
+    @Test func aDelayAtAStopHoldsForTheLaterStops() throws {
+        // Auckland's kind of update: the stop just left, with its delay.
+        let result = try predictions([Update(stopSequence: 1, stopId: "8001", departure: .init(delay: 120))])
+        #expect(result.map(\.stopID) == ["8001", "8002", "8003"])
+        #expect(result[0].arrival == nil && result[0].departure == Self.at(8, 2))
+        #expect(result[1].arrival == Self.at(8, 12) && result[1].departure == Self.at(8, 12, 30))
+        #expect(result[2].arrival == Self.at(8, 22))
+    }
+
+    @Test func aTimeWithoutADelayGivesTheDelayCarriedOn() throws {
+        let result = try predictions([Update(stopId: "8002", arrival: .init(time: Int64(Self.at(8, 9))))])
+        // Matched by stop id; nothing before the first stop given; the departure takes the arrival's delay.
+        #expect(result.map(\.stopID) == ["8002", "8003"])
+        #expect(result[0].arrival == Self.at(8, 9) && result[0].departure == Self.at(8, 9, 30))
+        #expect(result[1].arrival == Self.at(8, 19))
+    }
+
+    @Test func theNextStopGivenTakesOver() throws {
+        let result = try predictions([
+            Update(stopSequence: 1, departure: .init(delay: 60)),
+            Update(stopSequence: 3, arrival: .init(delay: -30)),
+        ])
+        #expect(result.map(\.arrivalOrDeparture) == [Self.at(8, 1), Self.at(8, 11), Self.at(8, 19, 30)])
+    }
+
+    @Test func skippedStopsAreLeftOutAndCarryTheDelay() throws {
+        let result = try predictions([
+            Update(stopSequence: 1, departure: .init(delay: 60)),
+            Update(stopSequence: 2, scheduleRelationship: .skipped),
+        ])
+        #expect(result.map(\.stopID) == ["8001", "8003"])
+        #expect(result[1].arrival == Self.at(8, 21))
+    }
+
+    @Test func noDataStopsCarryNothingUntilTheNextStopGiven() throws {
+        let result = try predictions([
+            Update(stopSequence: 1, departure: .init(delay: 60)),
+            Update(stopSequence: 2, scheduleRelationship: .noData),
+        ])
+        #expect(result.map(\.stopID) == ["8001"])
+    }
+
+    @Test func aStartTimeShiftsTheTimetable() throws {
+        // A frequency-based or DUPLICATED run of T1 starting 09:00.
+        let trip = RT.TripDescriptor(tripId: "T1", startTime: "09:00:00", startDate: "20160519", scheduleRelationship: .duplicated)
+        let result = try predictions([Update(stopSequence: 1, departure: .init(delay: 0))], trip: trip, feedTime: Self.at(9, 1))
+        #expect(result.map(\.arrivalOrDeparture) == [Self.at(9, 0), Self.at(9, 10), Self.at(9, 20)])
+    }
+
+    @Test func theServiceDayIsTheStartDateElseTheOneNearestTheFeed() throws {
+        let next = RT.TripDescriptor(tripId: "T1", startDate: "20160520")
+        let update = [Update(stopSequence: 1, departure: .init(delay: 0))]
+        #expect(try predictions(update, trip: next).first?.departure == Self.at(8, 0) + 86_400)
+        // Just after midnight, the trip of the day that is starting (not yesterday's) is meant.
+        #expect(try predictions(update, feedTime: Self.at(23, 50) - 86_400).first?.departure == Self.at(8, 0))
+    }
+
+    @Test func tripsTheTimetableLacksKeepTheFeedsTimes() {
+        let added = RT.TripDescriptor(tripId: "X9", scheduleRelationship: .added)
+        #expect(Self.timetable.predictions(trip: added, updates: [Update(stopId: "8001", arrival: .init(time: 1))], feedTime: 0) == nil)
+        #expect(Self.timetable.predictions(trip: RT.TripDescriptor(tripId: "T1"), updates: [Update(stopId: "9999")], feedTime: 0) == nil)
+    }
+
+    @Test func reportsReadAgainstTheNetworkUseTheStaticRouteTheTimetableAndTheUpdateTime() throws {
+        let network = try Network(gtfs: [Self.feed], profile: ProfileChoice.auto.profile(for: [Self.feed]))
+        #expect(network.profile.name == "standard")
+        #expect(network.kind(ofRoute: "R1") == .bus && network.kind(ofRoute: "F1") == .ferry)
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(8, 5))), entities: [
+            RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(
+                trip: RT.TripDescriptor(tripId: "T1", routeId: "00502-old-version", directionId: 0),
+                stopTimeUpdates: [Update(stopSequence: 1, stopId: "8001", departure: .init(delay: 120))],
+                timestamp: UInt64(Self.at(8, 2)))),
+            RT.FeedEntity(id: "2", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "T1", routeId: "R1", scheduleRelationship: .canceled))),
+        ])
+        let report = FeedReport(name: "auckland", realtime: message, network: network, fetchedAt: 0)
+        let train = try #require(report.trains.first)
+        #expect(report.trains.count == 1)
+        #expect(train.routeID == "R1" && train.direction == "0" && train.reportedAt == Self.at(8, 2))
+        #expect(train.stopTimes.map(\.stopID) == ["8001", "8002", "8003"])
+        // Every stop ahead gets an arrival on its board.
+        #expect(report.predictions(at: "8003").first?.prediction.arrival == Self.at(8, 22))
+    }
+}
+
+/// Which profile reads a network, and what a `route_type` is.
+@Suite struct ProfileAndModeTests {
+    @Test func nyctRulesOnlyForNewYorkCityTransit() throws {
+        let nyct = GTFSFeed(agencies: [GTFSAgency(id: "MTA NYCT", name: "MTA New York City Transit", url: "http://www.mta.info",
+                                                  timeZoneIdentifier: "America/New_York")])
+        let cairns = GTFSFeed(agencies: [GTFSAgency(id: nil, name: "Sunbus Cairns", url: "http://www.sunbus.com.au",
+                                                    timeZoneIdentifier: "Australia/Brisbane")])
+        #expect(ProfileChoice.auto.profile(for: [nyct]).name == "nyct")
+        #expect(ProfileChoice.auto.profile(for: [cairns]).name == "standard")
+        #expect(ProfileChoice.nyct.profile(for: [cairns]).name == "nyct")
+        #expect(ProfileChoice.standard.profile(for: [nyct]).name == "standard")
+        // A partial NYCT feed without agency.txt is told by its trip ids naming shapes.
+        let partial = GTFSFeed(trips: [GTFSTrip(id: "A20111204SAT_021150_2..N08R", routeID: "2", serviceID: "SAT")])
+        #expect(ProfileChoice.auto.profile(for: [partial]).name == "nyct")
+        #expect(ProfileChoice.auto.profile(for: [GTFSFeed(trips: [GTFSTrip(id: "8803145", routeID: "1", serviceID: "W")])]).name == "standard")
+    }
+
+    @Test func theStandardProfileUsesStopIDsAsGiven() {
+        #expect(StandardProfile().correctedStopID("8019", routeID: "005", direction: "0") == "8019")
+        #expect(NYCTProfile().correctedStopID("D04", routeID: "D", direction: "N") == "D04N")
+    }
+
+    @Test func routeTypesNameTheModes() {
+        let expected: [(Int, VehicleState.Kind?)] = [
+            (0, .tram), (1, .subway), (2, .rail), (3, .bus), (4, .ferry), (5, .cableCar), (6, .gondola), (7, .funicular),
+            (11, .trolleybus), (12, .monorail), (8, nil), (100, .rail), (109, .rail), (200, .bus), (400, .rail), (401, .subway),
+            (405, .monorail), (700, .bus), (715, .bus), (800, .trolleybus), (900, .tram), (1000, .ferry), (1200, .ferry),
+            (1300, .gondola), (1400, .funicular), (1100, nil), (1500, nil), (-1, nil),
+        ]
+        for (type, kind) in expected { #expect(VehicleState.Kind(routeType: type) == kind, "route_type \(type)") }
+        #expect(VehicleState.Kind.cableCar.rawValue == "cable_car")
+    }
+}
