@@ -132,7 +132,8 @@ public final class TracksideApp: Sendable {
         hub.historyRetention = configuration.historyRetention
         hub.version = configuration.announcedVersion
         let network = engine.network
-        hub.directory = WatchDirectory(places: Set(network.stations.map(\.id) + network.busStops.map(\.id)),
+        hub.directory = WatchDirectory(places: Set(network.stations.flatMap { [$0.id] + $0.memberStations + $0.platforms }
+                                                     + network.busStops.map(\.id)),
                                        routes: Set(network.routes.keys))
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
