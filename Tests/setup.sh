@@ -49,7 +49,7 @@ if [ ! -f "$agencies/.complete" ]; then
     .venv/bin/pip download -q --disable-pip-version-check --no-deps --no-binary :all: -d "$agencies/sdist" \
         gtfs-kit==13.0.1 gtfsr-kit==8.0.1
     tar -xzf "$agencies/sdist/gtfs_kit-13.0.1.tar.gz" -C "$agencies" --strip-components=2 \
-        gtfs_kit-13.0.1/data/cairns_gtfs.zip gtfs_kit-13.0.1/data/sample_gtfs.zip
+        gtfs_kit-13.0.1/data/cairns_gtfs.zip
     tar -xzf "$agencies/sdist/gtfsr_kit-8.0.1.tar.gz" -C "$agencies" --strip-components=2 \
         gtfsr_kit-8.0.1/data/test_gtfs.zip gtfsr_kit-8.0.1/data/test_gtfsr
     mv "$agencies/test_gtfs.zip" "$agencies/auckland_gtfs.zip"

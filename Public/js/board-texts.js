@@ -8,7 +8,8 @@ const english = {
   loading: "Loading arrivals…",
   noTrains: "No trains expected soon",
   noStation: "Add ?station=ID to the address",
-  direction: (d) => (d === "N" ? "Uptown" : d === "S" ? "Downtown" : d ?? ""),
+  // NYC's platform directions; any other agency's direction_id reads as where its vehicles head.
+  direction: (d, headsign) => (d === "N" ? "Uptown" : d === "S" ? "Downtown" : headsign ? `To ${headsign}` : d ?? ""),
   minutesLabel: (m) => (m === 0 ? "due now" : `in ${m} ${m === 1 ? "minute" : "minutes"}`),
   terminating: "Arriving, terminates here",
   updated: (time) => `Updated ${time}`,
@@ -30,7 +31,7 @@ const spanish = {
   loading: "Cargando llegadas…",
   noTrains: "No se esperan trenes pronto",
   noStation: "Añada ?station=ID a la dirección",
-  direction: (d) => (d === "N" ? "Hacia el norte" : d === "S" ? "Hacia el sur" : d ?? ""),
+  direction: (d, headsign) => (d === "N" ? "Hacia el norte" : d === "S" ? "Hacia el sur" : headsign ? `Hacia ${headsign}` : d ?? ""),
   minutesLabel: (m) => (m === 0 ? "llegando ahora" : `en ${m} ${m === 1 ? "minuto" : "minutos"}`),
   terminating: "Llegando, termina aquí",
   updated: (time) => `Actualizado ${time}`,

@@ -1,12 +1,17 @@
-// Layer toggles, the "my location" and list buttons, and clicks on stations, bus stops and entrances.
+// Layer toggles (those without data disabled, saying why), the legend, the "my location" and list buttons, and
+// clicks and taps on vehicles, stations, bus stops and entrances, each with a 44 px target.
 import { setStaticLayerVisible } from "./map-style.js";
+import { vehicleLayers } from "./vehicle-layer.js";
+import { pickFeature } from "./map-picking.js";
+import { showNotice } from "./notice.js";
 
 const busStopsMaxSpanKm = 3;
 let locationMarker = null;
 
 /** Wires the page's controls to the map, the live feed and the popup. */
-export function setUpControls(map, { feed, popup, data, openStation, announce }) {
+export function setUpControls(map, { feed, popup, data, openStation, openVehicle, unavailable, announce }) {
   const toggles = { lines: true, trains: true, buses: true, busStops: false, entrances: false };
+  disableLayersWithoutData(unavailable, toggles, feed);
   let busStops = new Map();
   let entrancesLoaded = false;
 
@@ -40,10 +45,18 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
     options.hidden = !options.hidden;
     return !options.hidden;
   });
+  disclosure(document.getElementById("legend-button"), () => {
+    const legend = document.getElementById("legend");
+    legend.hidden = !legend.hidden;
+    return !legend.hidden;
+  });
   const listButton = document.getElementById("list-button");
   const listClose = document.getElementById("list-close");
   const showList = (open) => {
-    document.getElementById("vehicle-list-panel").classList.toggle("collapsed", !open);
+    const panel = document.getElementById("vehicle-list-panel");
+    panel.classList.toggle("collapsed", !open);
+    // Collapsed, its rows (buttons) leave the tab order: keyboard focus never lands on something unseen.
+    panel.inert = !open;
     listClose.hidden = !open;
     listButton.setAttribute("aria-expanded", String(open));
     (open ? listClose : listButton).focus();
@@ -55,7 +68,7 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
     showList(true);
   });
   listClose.addEventListener("click", () => showList(false));
-  document.getElementById("locate-button").addEventListener("click", () => locate(map, announce));
+  document.getElementById("locate-button").addEventListener("click", () => locate(map));
 
   const zoomHint = () => {
     document.getElementById("zoom-hint").hidden = !feed.zoomedOutTooFar;
@@ -63,30 +76,62 @@ export function setUpControls(map, { feed, popup, data, openStation, announce })
   map.on("moveend", () => { zoomHint(); refreshBusStops(); });
   zoomHint();
 
-  const pointer = (layer) => {
-    map.on("mouseenter", layer, () => { map.getCanvas().style.cursor = "pointer"; });
-    map.on("mouseleave", layer, () => { map.getCanvas().style.cursor = ""; });
-  };
-  pointer("stations");
-  pointer("bus-stops");
-  map.on("click", "stations", (event) => openStation(event.features[0]?.properties?.id));
-  map.on("click", "bus-stops", (event) => {
-    const stop = busStops.get(String(event.features[0]?.properties?.id));
-    if (stop) popup.open({ kind: "bus_stop", ...stop });
+  // Vehicles first: they are drawn above stations, and a train standing at a station is what a tap on it means.
+  const pickable = [vehicleLayers.icons, "stations", "bus-stops", "entrances"];
+  map.on("mousemove", (event) => {
+    map.getCanvas().style.cursor = pickFeature(map, event.point, pickable) ? "pointer" : "";
   });
-  // Entrances pass their taps to the nearest station, as in the iOS app.
-  map.on("click", "entrances", (event) => {
-    const nearest = nearestStation(data.stations, event.lngLat);
-    if (nearest) openStation(nearest.id);
+  map.on("click", (event) => {
+    const feature = pickFeature(map, event.point, pickable);
+    const id = feature?.properties?.id;
+    switch (feature?.layer.id) {
+      case vehicleLayers.icons: return openVehicle(String(id));
+      case "stations": return openStation(id);
+      case "bus-stops": {
+        const stop = busStops.get(String(id));
+        return stop ? popup.open({ kind: "bus_stop", ...stop }) : undefined;
+      }
+      // Entrances pass their taps to the nearest station, as in the iOS app.
+      case "entrances": {
+        const nearest = nearestStation(data.stations, event.lngLat);
+        return nearest ? openStation(nearest.id) : undefined;
+      }
+      default: return undefined;
+    }
   });
+}
+
+/**
+ * Layers the server has no data for (`/api/config`'s `unavailable_layers`, e.g. buses in the demo) are unticked
+ * and disabled, with the server's reason beside them, so an empty layer never looks like a broken one.
+ */
+function disableLayersWithoutData(unavailable, toggles, feed) {
+  const inputs = { buses: "buses", bus_stops: "busStops" };
+  for (const [layer, reason] of Object.entries(unavailable ?? {})) {
+    const input = document.querySelector(`#layer-options input[data-layer="${inputs[layer]}"]`);
+    if (!input || typeof reason !== "string") continue;
+    input.checked = false;
+    input.disabled = true;
+    toggles[inputs[layer]] = false;
+    const note = document.createElement("span");
+    note.className = "layer-reason";
+    note.id = `layer-reason-${layer}`;
+    note.textContent = reason;
+    input.setAttribute("aria-describedby", note.id);
+    input.closest("label").after(note);
+  }
+  if (unavailable?.buses) feed.setToggles({ buses: false });
 }
 
 function disclosure(button, toggle) {
   button.addEventListener("click", () => button.setAttribute("aria-expanded", String(toggle())));
 }
 
-function locate(map, announce) {
-  if (!navigator.geolocation) { announce("Location is not available in this browser"); return; }
+function locate(map) {
+  if (!navigator.geolocation) {
+    showNotice("Location is not available in this browser.");
+    return;
+  }
   navigator.geolocation.getCurrentPosition(
     (position) => {
       const center = [position.coords.longitude, position.coords.latitude];
@@ -97,7 +142,14 @@ function locate(map, announce) {
       locationMarker?.remove();
       locationMarker = new maplibregl.Marker({ element: dot }).setLngLat(center).addTo(map);
     },
-    () => announce("Your location could not be found"),
+    (error) => {
+      const why = {
+        1: "Location is off for this page: allow it in the browser's site settings to see where you are.",
+        2: "Your location could not be found (no position available).",
+        3: "Finding your location took too long; try again.",
+      }[error?.code] ?? "Your location could not be found.";
+      showNotice(why);
+    },
     { enableHighAccuracy: true, timeout: 10000 });
 }
 

@@ -1,5 +1,5 @@
-// The station display (/display?station=127): a full-screen arrivals board driven by `watch` over the WebSocket, one
-// section per direction with its next train large.
+// The station display (/display?station=127, or /display?bus_stop=8052 for a stop of any agency's buses): a
+// full-screen arrivals board driven by `watch` over the WebSocket, one section per direction with its next train large.
 // Options: lines=1,2 · direction=N|S · walk=N (hide trains leaving sooner than N minutes) · theme=dark|light|high-contrast
 // · lang=en|es · scale=1 · rows=6 · tz=America/New_York (the clock's time zone; default: the agency's, from /api/config).
 // The clock shows the server's time (a replay's recorded time). It keeps showing the last board, with its age, while
@@ -81,8 +81,8 @@ function receive(connection, message, receivedAtMs) {
     }
     state.serverVersion = message.server;
     connection.markLive();
-    connection.send({ op: "watch", station: options.station });
-  } else if (message.type === "arrivals" && message.station === options.station) {
+    connection.send({ op: "watch", [options.place]: options.station });
+  } else if (message.type === "arrivals" && message[options.place] === options.station) {
     state.boardUpdates++;
     acceptBoard(message, receivedAtMs);
   } else if (message.type === "alerts" && message.station === options.station) {
@@ -110,12 +110,13 @@ async function loadTimeZone() {
 /** Name, lines and a first board from the REST API, so the screen is filled before the first push. */
 async function loadStation() {
   try {
-    const response = await fetch(`/api/stations/${encodeURIComponent(options.station)}`);
-    if (!response.ok) throw new Error(`station ${options.station} answered ${response.status}`);
+    const path = options.place === "bus_stop" ? "/api/bus-stops/" : "/api/stations/";
+    const response = await fetch(path + encodeURIComponent(options.station));
+    if (!response.ok) throw new Error(`${options.place} ${options.station} answered ${response.status}`);
     const station = await response.json();
     document.getElementById("station-name").textContent = station.name ?? options.station;
     document.title = `${station.name ?? options.station} — Trackside`;
-    const lines = (station.lines ?? []).filter((line) => options.lines === null || options.lines.includes(line));
+    const lines = (station.lines ?? station.routes ?? []).filter((line) => options.lines === null || options.lines.includes(line));
     document.getElementById("station-lines").replaceChildren(...lines.map((line) => bullet(line)));
     const board = Array.isArray(station.arrivals?.groups) ? station.arrivals : { groups: station.groups ?? station.arrivals };
     if (state.board === null && Array.isArray(board.groups)) acceptBoard({ ...board, station: options.station }, Date.now());
@@ -149,7 +150,7 @@ function render() {
     const drawn = new Map(); // row element → the row it shows
     document.getElementById("rows").replaceChildren(...directionSections(chosen).map((section) =>
       el("li", { class: "section" },
-        el("h2", { class: "section-heading", text: section.heading ?? t.direction(section.direction) }),
+        el("h2", { class: "section-heading", text: section.heading ?? t.direction(section.direction, section.rows[0]?.headsign) }),
         el("ol", { class: "section-rows" }, ...section.rows.map((row) => {
           const when = t.when(row.minutes);
           const item = el("li", { class: row.stale ? "row stale" : "row" },
@@ -232,7 +233,9 @@ function readOptions(params) {
   const oneOf = (name, allowed) => (allowed.includes(params.get(name)) ? params.get(name) : allowed[0]);
   const lines = params.get("lines");
   return {
-    station: params.get("station"),
+    station: params.get("station") ?? params.get("bus_stop"),
+    // A bus stop's board is watched as one (`bus_stop`); stations and parentless stops as stations.
+    place: params.has("station") || !params.has("bus_stop") ? "station" : "bus_stop",
     lines: lines ? lines.split(",").map((line) => line.trim().toUpperCase()).filter(Boolean) : null,
     direction: ["N", "S"].includes(params.get("direction")) ? params.get("direction") : null,
     walkMinutes: number("walk", 0, 0, 60),

@@ -1,6 +1,9 @@
 // Map icons drawn on a canvas at run time, so the page needs no sprite sheet and no glyph server.
-// Image ids name what they draw: "bullet:A", "pill:M15", "arrow", "station", "bus-stop", "entrance".
+// Image ids name what they draw: "bullet:A", "pill:M15", "arrow", "station", "bus-stop", "entrance"; "bullet-dim:A"
+// and "pill-dim:M15" are a vehicle whose position may be out of date (stale, not started, or the server lost).
+// Every icon has a dark edge, so it stands out from any light map colour by at least 3:1 (WCAG 1.4.11).
 import { subwayColors, subwayLabel, busColor, busLabel, busTextColor } from "./routes.js";
+import { isRoadKind } from "./modes.js";
 
 const pixelRatio = 2;
 const font = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
@@ -10,12 +13,31 @@ export const bulletRadius = 10;
 /** Height in CSS pixels of a bus pill. */
 export const pillHeight = 16;
 
+/** The dark edge around every vehicle icon, and a dimmed vehicle's letters. */
+export const iconEdge = "#1b1f24";
+/** A dimmed vehicle: white inside, a dashed ring in this grey, letters in `iconEdge`. */
+export const dimmedRing = "#4a5360";
+
+/**
+ * The colours a vehicle icon is drawn in: `{fill, text, ring, edge}`, its line's when current, hollow when dimmed.
+ * The page's contrast check reads these, so it measures what is drawn.
+ */
+export function vehicleIconColors(kind, route, dimmed) {
+  // Road vehicles (bus, trolleybus) are pills in their borough's colour; everything else a route bullet.
+  if (dimmed) return { fill: "#ffffff", text: iconEdge, ring: dimmedRing, edge: iconEdge };
+  if (isRoadKind(kind)) return { fill: busColor(route), text: busTextColor(route), ring: "#ffffff", edge: iconEdge };
+  const { color, text } = subwayColors(route);
+  return { fill: color, text, ring: "#ffffff", edge: iconEdge };
+}
+
 /** Draws the image a style asks for by id, or returns null for ids this page does not make. */
 export function drawIcon(id) {
   const [kind, route] = splitId(id);
   switch (kind) {
-    case "bullet": return bullet(route);
-    case "pill": return pill(route);
+    case "bullet": return bullet(route, false);
+    case "bullet-dim": return bullet(route, true);
+    case "pill": return pill(route, false);
+    case "pill-dim": return pill(route, true);
     case "arrow": return arrow();
     case "station": return station();
     case "bus-stop": return busStop();
@@ -48,8 +70,8 @@ function image({ element, context }) {
   return { image: data, options: { pixelRatio } };
 }
 
-function bullet(route) {
-  const { color, text } = subwayColors(route);
+function bullet(route, dimmed) {
+  const { fill, text, ring, edge } = vehicleIconColors("subway", route, dimmed);
   const label = subwayLabel(route);
   const size = bulletRadius * 2;
   const c = canvas(size, size);
@@ -63,11 +85,9 @@ function bullet(route) {
   } else {
     ctx.arc(middle, middle, bulletRadius - 0.75, 0, Math.PI * 2);
   }
-  ctx.fillStyle = color;
+  ctx.fillStyle = fill;
   ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = "#ffffff";
-  ctx.stroke();
+  ringAndEdge(ctx, ring, edge, dimmed);
   const fontSize = label.text.length > 2 ? 7 : label.text.length > 1 ? 9 : 12;
   ctx.font = `bold ${fontSize}px ${font}`;
   ctx.fillStyle = text;
@@ -87,7 +107,8 @@ function pillWidth(label) {
   return widths.get(label);
 }
 
-function pill(route) {
+function pill(route, dimmed) {
+  const { fill, text, ring, edge } = vehicleIconColors("bus", route, dimmed);
   const label = busLabel(route);
   const width = pillWidth(label);
   const c = canvas(width, pillHeight);
@@ -100,17 +121,27 @@ function pill(route) {
   ctx.lineTo(0.75 + r, pillHeight - 0.75);
   ctx.arc(0.75 + r, pillHeight / 2, r, Math.PI / 2, Math.PI * 1.5);
   ctx.closePath();
-  ctx.fillStyle = busColor(route);
+  ctx.fillStyle = fill;
   ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = "#ffffff";
-  ctx.stroke();
+  ringAndEdge(ctx, ring, edge, dimmed);
   ctx.font = `bold 11px ${font}`;
-  ctx.fillStyle = busTextColor(route);
+  ctx.fillStyle = text;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(label, width / 2, pillHeight / 2 + 0.5);
   return image(c);
+}
+
+/** Strokes the current path's ring (dashed when dimmed) with a hairline dark edge outside it. */
+function ringAndEdge(ctx, ring, edge, dimmed) {
+  ctx.lineWidth = 2.25;
+  ctx.strokeStyle = edge;
+  ctx.stroke();
+  ctx.lineWidth = 1.25;
+  ctx.strokeStyle = ring;
+  if (dimmed) ctx.setLineDash([2, 1.5]);
+  ctx.stroke();
+  ctx.setLineDash([]);
 }
 
 /** A white arrowhead pointing up (north before rotation), outlined so that it shows on a light map. */

@@ -1,4 +1,4 @@
-// The live side of the page: the WebSocket messages in (hello, snapshot, delta, arrivals, alerts, error) and the
+// The live side of the page: the WebSocket messages in (hello, snapshot, delta, arrivals, alerts, vehicle, error) and the
 // subscription out, which follows the map's view. Resubscribing yields a delta from the old view to the new one,
 // so vehicles still in view never blink; after a reconnect the page resumes from its last seq.
 import { desiredRegion, subscriptionCovers } from "./region.js";
@@ -10,14 +10,15 @@ const subscribeIntervalMs = 500;
 /** Everything the page needs to hear about from the server. */
 export class LiveFeed {
   /**
-   * @param {{map, store, renderer, popup, config, onHello, onStateChange, connect}} parts `connect(handlers)` opens
+   * @param {{map, store, renderer, popup, card, config, onHello, onStateChange, connect}} parts `connect(handlers)` opens
    *   the connection (a `Connection` to /ws in the page; a fake in tests)
    */
-  constructor({ map, store, renderer, popup, config, onHello, onStateChange, connect }) {
+  constructor({ map, store, renderer, popup, card, config, onHello, onStateChange, connect }) {
     this.map = map;
     this.store = store;
     this.renderer = renderer;
     this.popup = popup;
+    this.card = card;
     this.config = config;
     this.onHello = onHello;
     this.toggles = { trains: true, buses: true };
@@ -100,6 +101,7 @@ export class LiveFeed {
         return this.renderer.request();
       case "arrivals": return this.popup.applyArrivals(message);
       case "alerts": return this.popup.applyAlerts(message);
+      case "vehicle": return this.card?.applyVehicle(message);
       case "error": return this.refused(message);
       default: return undefined;
     }
@@ -119,6 +121,7 @@ export class LiveFeed {
       if (this.wanted?.layers.length > 0) this.subscribe();
     }
     this.popup.rewatch();
+    this.card?.rewatch();
   }
 
   /** After a reconnect or a gap in the seqs: the missed ticks for the view the page had (or a fresh snapshot). */

@@ -1,9 +1,10 @@
 // The map page: builds the map, loads the static layers, and connects the live feed (or, with `?bench=N`, a
-// synthetic one for frame-time measurements). URL options: `at=lon,lat,zoom[,bearing]`, `bench=N`.
+// synthetic one for frame-time measurements). URL options: `at=lon,lat,zoom[,bearing]`, `vehicle=ID` (opens its
+// card), `station=ID`, `bus_stop=ID` (open its popup), `bench=N`.
 import { collectErrors, publishStatus } from "./page-status.js";
 import { drawIcon } from "./icons.js";
 import { emptyStyle, addStaticLayers } from "./map-style.js";
-import { addVehicleLayers, VehicleRenderer, vehicleLayers, vehicleTilesLoaded } from "./vehicle-layer.js";
+import { addVehicleLayers, VehicleRenderer, vehicleTilesLoaded } from "./vehicle-layer.js";
 import { VehicleStore } from "./vehicle-store.js";
 import { LiveFeed } from "./live-feed.js";
 import { Connection, serverSocketUrl } from "./connection.js";
@@ -14,8 +15,11 @@ import { Announcer } from "./announcer.js";
 import { StatusBadge } from "./status-badge.js";
 import { setUpControls } from "./controls.js";
 import { loadStaticData } from "./static-data.js";
-import { VehicleTooltip } from "./vehicle-tooltip.js";
+import { VehicleCard } from "./vehicle-card.js";
 import { serverConfig } from "./server-config.js";
+import { parseView, followViewInAddress } from "./url-state.js";
+import { showNotice, setUpNotice } from "./notice.js";
+import { explainSource } from "./source-note.js";
 
 const reportError = collectErrors();
 const params = new URLSearchParams(location.search);
@@ -32,10 +36,18 @@ async function start() {
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
   const announcer = new Announcer(document.getElementById("announcer"));
   const announce = (text) => announcer.announce(text);
+  const card = new VehicleCard(map, store, {
+    element: document.getElementById("vehicle-card"),
+    send: (message) => feed?.send(message) ?? false,
+    announce,
+    timeZone: config.timezone ?? null,
+    onChange: () => writeAddress?.(),
+  });
   const list = new VehicleList(map, {
     list: document.getElementById("vehicle-list"),
     summary: document.getElementById("vehicle-list-summary"),
     announce,
+    onSelect: (id) => card.open(id, { fly: true }),
   });
   let ready = false;
   let awaitingFirstDraw = true;
@@ -43,13 +55,18 @@ async function start() {
     reducedMotion,
     onDraw: (drawn) => {
       list.update(drawn);
+      card.onDraw(drawn);
       if (awaitingFirstDraw && store.epoch !== null) {
         awaitingFirstDraw = false;
         whenVehiclesRendered(map).then(() => { ready = true; });
       }
     },
   });
-  const status = new StatusBadge(document.getElementById("status"));
+  const status = new StatusBadge(document.getElementById("status"), {
+    store, config,
+    onChange: (words) => renderer.setAllDimmed(["reconnecting", "offline"].includes(words.state)),
+  });
+  let writeAddress = null;
   const popup = new StopPopup(map, {
     send: (message) => feed?.send(message) ?? false,
     serverNowSeconds: () => store.serverNowSeconds(),
@@ -72,6 +89,10 @@ async function start() {
     lastServerError: () => feed?.lastError ?? null,
     snapshots: () => feed?.snapshots ?? 0,
     openStop: () => popup.openStopId,
+    openVehicle: () => card.openId,
+    followed: () => card.followedId,
+    sourceLabel: () => status.label,
+    vehiclesDimmed: () => renderer.allDimmed,
     stationsLoaded: () => stations.size,
     reducedMotion: () => reducedMotion,
     ready: () => ready,
@@ -83,7 +104,6 @@ async function start() {
   addStaticLayers(map, { boroughsUrl: absolute("/data/boroughs.geojson"),
                          withLand: !config.basemap && benchCount === 0 && config.land === "nyc-boroughs" });
   addVehicleLayers(map);
-  new VehicleTooltip(map, store, vehicleLayers.icons);
 
   if (benchCount > 0) {
     const { runBench } = await import("./bench.js");
@@ -93,22 +113,29 @@ async function start() {
   const data = await loadStaticData(map, config);
   stations = data.stations;
   feed = new LiveFeed({
-    map, store, renderer, popup, config,
+    map, store, renderer, popup, card, config,
     onHello: (hello) => {
-      document.getElementById("demo-badge").hidden = (hello.source ?? config.source) !== "demo";
+      status.hello(hello);
+      explainSource(hello.source ?? config.source, config);
     },
     onStateChange: (state, detail) => status.show(state, detail),
-    connect: (handlers) => new Connection(serverSocketUrl(), handlers),
+    connect: (handlers) => new Connection(serverSocketUrl(), {
+      ...handlers,
+      onMessage: (message, receivedAtMs) => { status.heard(receivedAtMs); handlers.onMessage(message, receivedAtMs); },
+    }),
   });
   status.show("connecting");
-  document.getElementById("demo-badge").hidden = config.source !== "demo";
   feed.start();
 
   const openStation = (id) => {
     const station = stations.get(id);
     if (station) popup.open({ kind: "station", ...station });
+    return station;
   };
-  setUpControls(map, { feed, popup, data, openStation, announce });
+  const openVehicle = (id) => card.open(id);
+  setUpControls(map, { feed, popup, data, openStation, openVehicle, unavailable: config.unavailable_layers, announce });
+  writeAddress = followViewInAddress(map, { openVehicle: () => card.openId });
+  openLinkedPlace(map, { card, popup, openStation });
   setUpSearch(document.getElementById("search-input"), document.getElementById("search-results"), (result) => {
     map.flyTo({ center: [result.lon, result.lat], zoom: Math.max(map.getZoom(), 15), essential: true });
     if (result.type === "station" && stations.has(result.id)) openStation(result.id);
@@ -117,15 +144,16 @@ async function start() {
 }
 
 function createMap(config) {
-  const [lon, lat, zoom, bearing] = (params.get("at") ?? "").split(",").map(Number);
-  const hasView = Number.isFinite(lon) && Number.isFinite(lat);
+  setUpNotice();
+  const { view, error } = parseView(params.get("at"));
+  if (error) showNotice(error);
   const map = new maplibregl.Map({
     container: "map",
     style: config.basemap ?? emptyStyle({ withLand: config.land === "nyc-boroughs" }),
     // Without `?at=`, the network's own opening view (/api/config), else Times Square.
-    center: hasView ? [lon, lat] : config.initial_view?.center ?? [-73.9855, 40.758],
-    zoom: hasView && Number.isFinite(zoom) ? zoom : config.initial_view?.zoom ?? 14,
-    bearing: hasView && Number.isFinite(bearing) ? bearing : 0,
+    center: view?.center ?? config.initial_view?.center ?? [-73.9855, 40.758],
+    zoom: view?.zoom ?? config.initial_view?.zoom ?? 14,
+    bearing: view?.bearing ?? 0,
     maxPitch: 0,
     pitchWithRotate: false,
     touchPitch: false,
@@ -154,6 +182,20 @@ function whenVehiclesRendered(map) {
     };
     map.on("sourcedata", loaded);
   });
+}
+
+/** Opens what the page's link names: `vehicle=ID` (its card, the map on it), `station=ID` or `bus_stop=ID`. */
+async function openLinkedPlace(map, { card, popup, openStation }) {
+  const vehicle = params.get("vehicle");
+  if (vehicle) return card.open(vehicle, { fly: !params.has("at") });
+  const station = params.get("station");
+  if (station) return openStation(station) ?? showNotice(`This link's station "${station.slice(0, 32)}" is not on this map.`);
+  const busStop = params.get("bus_stop");
+  if (!busStop) return undefined;
+  const response = await fetch(`/api/bus-stops/${encodeURIComponent(busStop)}`).catch(() => null);
+  if (!response?.ok) return showNotice(`This link's bus stop "${busStop.slice(0, 32)}" is not on this map.`);
+  const stop = await response.json();
+  return popup.open({ kind: "bus_stop", id: stop.id, name: stop.name, routes: stop.routes ?? [], lon: stop.lon, lat: stop.lat });
 }
 
 function absolute(path) {

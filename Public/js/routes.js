@@ -30,12 +30,22 @@ export function learnRouteColors(route, color, textColor, shortName) {
   reported.set(route, { color: hash(color), text });
 }
 
-/** The fill and letter colours of a subway route's bullet. */
+/**
+ * The fill and letter colours of a subway route's bullet: the MTA's (or the feed's) letter colour where it reaches
+ * WCAG AA's 4.5:1 on the fill, else black or white, whichever reads better (white letters on the 1/2/3 red, the
+ * 4/5/6 green or the B/D/F/M orange fall short of it).
+ */
 export function subwayColors(route) {
   const known = reported.get(route);
   const color = known?.color ?? defaultColors.get(route) ?? "#808183";
-  const text = blackText.has(route) ? "#000000" : known?.text ?? "#FFFFFF";
-  return { color, text };
+  const preferred = blackText.has(route) ? "#000000" : known?.text ?? "#FFFFFF";
+  return { color, text: readableOn(color, preferred) };
+}
+
+/** `preferred` when it has a 4.5:1 contrast on `fill`, else black or white, whichever contrasts more. */
+function readableOn(fill, preferred) {
+  if (contrastRatio(preferred, fill) >= 4.5) return preferred;
+  return contrastRatio("#000000", fill) >= contrastRatio("#FFFFFF", fill) ? "#000000" : "#FFFFFF";
 }
 
 /** A route's name in text: its short name where reported, else its id (NYC's subway: the same). */
@@ -82,17 +92,20 @@ export function busLabel(route) {
 
 /** Letter colour on a bus pill: white where it reaches a 4.5:1 contrast ratio, black otherwise. */
 export function busTextColor(route) {
-  return contrastWithWhite(busColor(route)) >= 4.5 ? "#FFFFFF" : "#000000";
+  return readableOn(busColor(route), "#FFFFFF");
 }
 
-/** WCAG contrast ratio of white text on an sRGB colour "#RRGGBB". */
-export function contrastWithWhite(hex) {
-  const channel = (offset) => {
-    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+/** WCAG 2.1 contrast ratio of two sRGB colours "#RRGGBB". */
+export function contrastRatio(a, b) {
+  const luminance = (hex) => {
+    const channel = (offset) => {
+      const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return 1.05 / (luminance + 0.05);
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
 const routeCollator = new Intl.Collator("en", { numeric: true });

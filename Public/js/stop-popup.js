@@ -6,6 +6,7 @@ import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
 import { compareRoutes } from "./routes.js";
 import { serverConfig } from "./server-config.js";
+import { stationHandoff } from "./station-handoff.js";
 
 const arrivalsShown = 3;
 /** Without a pushed board for this long, the popup asks the REST API again (the iOS app refreshed every 60 s). */
@@ -152,6 +153,7 @@ export class StopPopup {
       this.terminatingList(badge),
       this.updatedLine(),
       this.alertsSection(),
+      stationHandoff(stop),
     );
     this.popup?.setLngLat([stop.lon, stop.lat]); // re-picks the side the callout opens on for its new size
   }
@@ -275,5 +277,5 @@ function boardOf(message) {
 
 /** A group's heading: the station's words for its direction where the server has them, else the agency's. */
 function headingOf(group) {
-  return typeof group.heading === "string" && group.heading ? group.heading : directionName(group.direction);
+  return typeof group.heading === "string" && group.heading ? group.heading : directionName(group.direction, group.headsign);
 }

@@ -4,6 +4,7 @@
 import { isRoadKind } from "./modes.js";
 import { positionAt, isMoving } from "./motion.js";
 import { bulletRadius, pillHalfSize } from "./icons.js";
+import { spreadOverlaps } from "./overlap.js";
 
 /** Screen pixels between a train's track position and its bullet's centre, to the right of its travel. */
 const lateralOffset = bulletRadius - 1;
@@ -39,7 +40,6 @@ export function addVehicleLayers(map) {
       "icon-offset": ["get", "aoff"],
       "symbol-sort-key": ["get", "order"],
     },
-    paint: { "icon-opacity": ["get", "op"] },
   });
   map.addLayer({
     id: vehicleLayers.icons,
@@ -52,7 +52,6 @@ export function addVehicleLayers(map) {
       "icon-offset": ["get", "off"],
       "symbol-sort-key": ["get", "order"],
     },
-    paint: { "icon-opacity": ["get", "op"] },
   });
 }
 
@@ -69,13 +68,18 @@ export class VehicleRenderer {
     this.reducedMotion = options.reducedMotion;
     this.onDraw = options.onDraw ?? (() => {});
     this.visibleKinds = new Set(["subway", "bus"]);
+    /** Every vehicle drawn dimmed: the page has lost the server, so no position is current. */
+    this.allDimmed = false;
     this.drawn = [];
     this.drawnVersion = -1;
     this.drawnBearing = null;
+    this.drawnZoom = null;
     this.anyMoving = false;
     this.frame = null;
     this.inFlightSinceMs = null;
     map.on("rotate", () => this.request());
+    // Which icons overlap depends on the zoom: they are spread again once a zoom ends.
+    map.on("zoomend", () => this.request());
     // Back-pressure: a new setData waits until the worker has laid out the previous one, so that on a slow
     // machine every update still reaches the screen instead of each one cancelling the last.
     map.on("sourcedata", (event) => {
@@ -91,6 +95,14 @@ export class VehicleRenderer {
     this.request();
   }
 
+  /** Dims every vehicle (the server is lost) or draws each by its own flags again. */
+  setAllDimmed(dimmed) {
+    if (dimmed === this.allDimmed) return;
+    this.allDimmed = dimmed;
+    this.drawnVersion = -1;
+    this.request();
+  }
+
   /** Asks for a redraw on the next animation frame (new data, map rotation, visibility). */
   request() {
     if (this.frame === null) this.frame = requestAnimationFrame((now) => this.tick(now));
@@ -99,7 +111,8 @@ export class VehicleRenderer {
   tick() {
     this.frame = null;
     const bearing = this.map.getBearing();
-    const stale = this.drawnVersion !== this.store.version || this.drawnBearing !== bearing;
+    const stale = this.drawnVersion !== this.store.version || this.drawnBearing !== bearing
+      || this.drawnZoom !== this.map.getZoom();
     const animating = this.anyMoving && !this.reducedMotion;
     if (!stale && !animating) return;
     if (this.inFlightSinceMs !== null && performance.now() - this.inFlightSinceMs < maxInFlightMs) {
@@ -121,13 +134,16 @@ export class VehicleRenderer {
       if (!this.visibleKinds.has(state.kind)) continue;
       const place = positionAt(state, this.reducedMotion ? null : segment, nowSeconds);
       anyMoving ||= isMoving(segment, nowSeconds);
-      features.push(feature(state, place, mapBearing));
+      features.push(feature(state, place, mapBearing, this.allDimmed));
       drawn.push({ record, place });
     }
+    // A 1 and a 2 at one platform are two bullets side by side, not one on top of the other.
+    spreadOverlaps(features, (coordinates) => this.map.project(coordinates), mapBearing);
     this.anyMoving = anyMoving;
     this.drawn = drawn;
     this.drawnVersion = this.store.version;
     this.drawnBearing = mapBearing;
+    this.drawnZoom = this.map.getZoom();
     this.map.getSource(vehicleLayers.source)?.setData({ type: "FeatureCollection", features });
     this.onDraw(drawn);
   }
@@ -145,8 +161,13 @@ function emptyCollection() {
   return { type: "FeatureCollection", features: [] };
 }
 
-/** One GeoJSON point with everything the two symbol layers read. */
-function feature(state, place, mapBearing) {
+/**
+ * One GeoJSON point with everything the two symbol layers read. A dimmed vehicle (stale, not started, or every
+ * vehicle while the server is lost) is drawn hollow ("bullet-dim:…") rather than faded, so it keeps its contrast.
+ */
+function feature(state, place, mapBearing, allDimmed) {
+  const flags = state.flags ?? [];
+  const dimmed = allDimmed || flags.includes("stale") || flags.includes("not_started");
   const onScreen = (place.bearing - mapBearing) * radians;
   const sin = Math.sin(onScreen), cos = Math.cos(onScreen);
   let icon, off, aoff;
@@ -155,18 +176,16 @@ function feature(state, place, mapBearing) {
     // Distance from the pill's centre to its edge along the direction of travel, then half an arrowhead more.
     const edge = Math.min(Math.abs(sin) > 1e-6 ? halfWidth / Math.abs(sin) : Infinity,
                           Math.abs(cos) > 1e-6 ? halfHeight / Math.abs(cos) : Infinity);
-    icon = `pill:${state.route}`;
+    icon = `${dimmed ? "pill-dim" : "pill"}:${state.route}`;
     off = [0, 0];
     aoff = [0, -(edge + arrowHalfHeight)];
   } else {
-    icon = `bullet:${state.route}`;
+    icon = `${dimmed ? "bullet-dim" : "bullet"}:${state.route}`;
     // Right of travel on screen is the travel direction turned 90° clockwise: (cos, sin) in x-right, y-down pixels.
     off = [lateralOffset * cos, lateralOffset * sin];
     // The arrow layer's offset is in the arrow's own rotated frame: "up" is the direction of travel.
     aoff = [lateralOffset, -(bulletRadius + arrowHalfHeight)];
   }
-  const flags = state.flags ?? [];
-  const dimmed = flags.includes("stale") || flags.includes("not_started");
   return {
     type: "Feature",
     geometry: { type: "Point", coordinates: [place.lon, place.lat] },
@@ -178,7 +197,6 @@ function feature(state, place, mapBearing) {
       rot: place.bearing,
       off,
       aoff,
-      op: dimmed ? 0.45 : 1,
       order: dimmed ? 0 : 1,
     },
   };

@@ -16,6 +16,7 @@ export class VehicleStore {
     this.seq = null;
     this.clockOffsetMs = 0;
     this.placementOffsetMs = null;
+    this.feedOffsetMs = null;
     this.version = 0;
   }
 
@@ -53,6 +54,14 @@ export class VehicleStore {
   }
 
   /**
+   * Now on the feeds' clock (each tick's `feed_ts`): today's for live and demo feeds, the recording's in a replay;
+   * null before the first message that carries it.
+   */
+  feedNowSeconds(nowMs = Date.now()) {
+    return this.feedOffsetMs === null ? null : (nowMs + this.feedOffsetMs) / 1000;
+  }
+
+  /**
    * Now on the clock motion segments are timed in. A segment starts where the vehicle was placed, so the latest
    * segment start seen is the placement clock's "now" when its message arrived; it only moves forward, except
    * for a large jump back (a replay starting over).
@@ -83,6 +92,7 @@ export class VehicleStore {
     this.epoch = message.epoch ?? this.epoch;
     if (Number.isFinite(message.seq)) this.seq = Math.max(this.seq ?? message.seq, message.seq);
     if (Number.isFinite(message.ts)) this.clockOffsetMs = message.ts - receivedAtMs;
+    if (Number.isFinite(message.feed_ts)) this.feedOffsetMs = message.feed_ts * 1000 - receivedAtMs;
     if (changed) this.version++;
   }
 }

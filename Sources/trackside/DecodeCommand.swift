@@ -21,62 +21,36 @@ struct DecodeCommand: CLICommand {
                         alerts:   GTFS-realtime with the MTA Mercury alerts extension.
                         siri:     MTA Bus Time SIRI (VehicleMonitoring, StopMonitoring,
                                   SituationExchange) as JSON or XML.
-                        auto:     siri for JSON or XML input; otherwise alerts when every
-                                  entity of the feed is an alert, else vehicles.
+                        auto:     GTFS-realtime when the file starts like a FeedMessage
+                                  (byte 0x0A), else siri for JSON or XML input; GTFS-realtime
+                                  is alerts when every entity of the feed is an alert, else
+                                  vehicles.
         """
-
-    /// What `--kind` selects.
-    enum Kind: String {
-        case auto, vehicles, alerts, siri
-    }
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
-        let kind = try arguments.value("kind", default: Kind.auto) { Kind(rawValue: $0) }
+        let format = try arguments.value("kind", default: FeedDecoder.Format.auto) { FeedDecoder.Format(rawValue: $0) }
         let files = try arguments.positionals()
         guard files.count == 1, let path = files.first else {
             throw ArgumentList.UsageError(description: "expected one FILE; see 'trackside decode --help'")
         }
-
-        let bytes: [UInt8]
+        let data: Data
         do {
-            bytes = [UInt8](try Inflate.gunzipIfNeeded(Data(contentsOf: URL(fileURLWithPath: path))))
-        } catch let error as Inflate.Failure {
-            return fail("\(path): \(error)")
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return fail("cannot read \(path): \(error.localizedDescription)")
         }
-
-        if kind == .siri || (kind == .auto && SIRIDecoder.syntax(of: Data(bytes)) != nil) {
-            return printSIRI(bytes)
-        }
-        let feedKind: RealtimeFeedKind = switch kind {
-        case .auto, .siri: RealtimeFeedKind.detect(bytes)
-        case .vehicles: .vehicles
-        case .alerts: .alerts
-        }
-        let feed: GTFSRealtime.FeedMessage
+        let document: FeedDecoder.Document
         do {
-            feed = try GTFSRealtime.FeedMessage(protobuf: bytes, extensions: feedKind.extensions)
+            document = try FeedDecoder.decode(data, as: format)
         } catch {
-            return fail("\(error)")
+            return fail("\(path): \(error)")
         }
-
-        var json = JSONWriter(reservingCapacity: bytes.count * 4)
-        feed.writeJSON(to: &json)
-        FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
-        return 0
-    }
-
-    private static func printSIRI(_ bytes: [UInt8]) -> Int32 {
-        let delivery: SIRIServiceDelivery
-        do {
-            delivery = try SIRIDecoder.decode(Data(bytes))
-        } catch {
-            return fail("\(error)")
+        var json = JSONWriter(reservingCapacity: data.count * 4)
+        switch document {
+        case .vehicles(let feed), .alerts(let feed): feed.writeJSON(to: &json)
+        case .siri(let delivery): delivery.writeJSON(to: &json)
         }
-        var json = JSONWriter(reservingCapacity: bytes.count)
-        delivery.writeJSON(to: &json)
         FileHandle.standardOutput.write(Data(json.bytes + [UInt8(ascii: "\n")]))
         return 0
     }

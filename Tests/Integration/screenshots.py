@@ -1,12 +1,13 @@
 """Regenerates docs/screenshots/ from a real `trackside serve` in headless Chromium.
 
     .venv/bin/python Tests/Integration/screenshots.py            # after `swift build`
-    .venv/bin/python Tests/Integration/screenshots.py display    # only the station display's (or: map)
+    .venv/bin/python Tests/Integration/screenshots.py display    # only the station display's (or: map, cards)
 
 Starts the server on the recorded 1–6/S replay (from ../shared/data) with the 2018 static GTFS, then takes:
-desktop-map.png (1280x800, Midtown), station-popup.png (a station's live arrivals) and phone.png (390x844,
-touch, twice the pixel density); then the station display at Times Sq in three screen shapes (16:9, 9:16, 4:3) and
-two themes (dark, light): display-<shape>-<theme>.png.
+desktop-map.png (1280x800, Midtown) and phone.png (390x844, touch, twice the pixel density); vehicle-card.png (a
+train's card, opened by a click on it) and station-popup.png (a station's live arrivals and its hand-off links);
+then the station display at Times Sq in three screen shapes (16:9, 9:16, 4:3) and two themes (dark, light):
+display-<shape>-<theme>.png.
 """
 import pathlib
 import subprocess
@@ -45,11 +46,47 @@ def ready(driver, url):
 
 
 def map_shots(server, missing):
-    """desktop-map.png, station-popup.png and phone.png."""
+    """desktop-map.png and phone.png."""
     driver = headless_chromium.start(1280, 800)
     try:
         ready(driver, f"{server.base_url}/?at={MIDTOWN}.6")
         driver.save_screenshot(str(OUT / "desktop-map.png"))
+    finally:
+        driver.quit()
+
+    phone = headless_chromium.start(390, 844, mobile=True)
+    try:
+        ready(phone, f"{server.base_url}/?at=-73.985,40.752,13.6")
+        phone.save_screenshot(str(OUT / "phone.png"))
+    finally:
+        phone.quit()
+    return ["desktop-map.png", "phone.png"]
+
+
+def card_shots(server, missing):
+    """vehicle-card.png (a click on a train standing apart in Midtown) and station-popup.png."""
+    driver = headless_chromium.start(1280, 800)
+    try:
+        ready(driver, f"{server.base_url}/?at=-73.975,40.758,14")
+        # A train drawn well inside the view with no other vehicle near, clicked where its bullet is drawn.
+        found = driver.execute_script("""const m = window.__trackside.map, c = m.getCanvas();
+            for (const f of m.queryRenderedFeatures({layers: ['vehicle-icons']})) {
+                const p = m.project(f.geometry.coordinates);
+                let off = f.properties.off; if (typeof off === 'string') off = JSON.parse(off);
+                const x = p.x + off[0], y = p.y + off[1];
+                if (x < 420 || y < 150 || x > c.clientWidth - 150 || y > c.clientHeight - 150) continue;
+                if (m.queryRenderedFeatures([[x - 30, y - 30], [x + 30, y + 30]], {layers: ['vehicle-icons']}).length === 1)
+                    return [f.properties.id, f.geometry.coordinates];
+            }
+            return null;""")
+        if found is None:
+            missing.append("vehicle-card.png (no train stands apart in the view)")
+        else:
+            vehicle_id, (lon, lat) = found
+            headless_chromium.click_map_at(driver, lon, lat)
+            headless_chromium.wait_until(driver, "document.querySelectorAll('#vehicle-card li[data-stop]').length > 0")
+            time.sleep(0.5)
+            driver.save_screenshot(str(OUT / "vehicle-card.png"))
 
         position = station_position(server)
         if position is None:
@@ -63,14 +100,7 @@ def map_shots(server, missing):
             driver.save_screenshot(str(OUT / "station-popup.png"))
     finally:
         driver.quit()
-
-    phone = headless_chromium.start(390, 844, mobile=True)
-    try:
-        ready(phone, f"{server.base_url}/?at=-73.985,40.752,13.6")
-        phone.save_screenshot(str(OUT / "phone.png"))
-    finally:
-        phone.quit()
-    return ["desktop-map.png", "station-popup.png", "phone.png"]
+    return ["vehicle-card.png", "station-popup.png"]
 
 
 def display_shots(server, missing):
@@ -91,7 +121,7 @@ def display_shots(server, missing):
     return [f"display-{shape}-{theme}.png" for shape in DISPLAY_SCREENS for theme in DISPLAY_THEMES]
 
 
-SETS = {"map": map_shots, "display": display_shots}
+SETS = {"map": map_shots, "cards": card_shots, "display": display_shots}
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ import os
 import pathlib
 import subprocess
 import time
+import urllib.request
 import zipfile
 from zoneinfo import ZoneInfo
 
@@ -154,11 +155,19 @@ def test_the_profile_follows_the_data(trackside_bin, agencies, shared_data):
 
 def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(start_trackside, agencies):
     """Auckland's recordings are named by time alone (20160519080020.pb): one feed named after the folder,
-    played in header order; /readyz turns ready and the buses are served as buses on their routes."""
+    played in header order; /readyz turns ready, the buses are served as buses on their routes, and the
+    feed's poor match with the static GTFS is reported."""
     server = start_trackside("--source", f"replay:{agencies / 'auckland-rt'}", "--gtfs", agencies / "auckland_gtfs.zip",
                              "--replay-speed", "10", "--max-bbox-span", "100", wait_ready=True)
     feeds = get_json(server, "/api/feeds")["feeds"]
     assert [feed["id"] for feed in feeds] == ["auckland-rt"], feeds
+    # gtfsr-kit's GTFS is a three-route extract: most of the recorded trips are of routes it lacks, and the server
+    # says so (a warning in the log, /api/feeds, /metrics) instead of serving the near-empty map as healthy.
+    feed = feeds[0]
+    assert feed["trips"] >= 600 and 14 <= feed["matched_trips"] <= 20 and "of" in feed["warning"], feed
+    assert f"only {feed['matched_trips']} of" in server.log() or "trips match the static GTFS" in server.log()
+    metrics = urllib.request.urlopen(server.base_url + "/metrics", timeout=10).read().decode()
+    assert 'trackside_feed_matched_trips{feed="auckland-rt"}' in metrics
     vehicles = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=bus")
     states = vehicles["vehicles"] if isinstance(vehicles, dict) else vehicles
     assert len(states) >= 14 and all(state["kind"] == "bus" for state in states), states
@@ -247,3 +256,34 @@ def test_nyc_keeps_its_own_defaults(start_trackside):
     assert config["profile"] == "nyct" and config["land"] == "nyc-boroughs" and config["modes"] == ["subway"]
     assert config["initial_view"]["center"] == [-73.9855, 40.758] and config["timezone"] == "America/New_York"
     assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["demo-alerts", "demo-subway"]
+
+
+def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, agencies, browser):
+    """Auckland's recordings replayed: a parentless bus stop's board on /display?bus_stop=ID shows the buses the
+    trip updates (one stop event each, read against the timetable) predict there, under headsign headings rather
+    than NYC's Uptown/Downtown, with the clock in Auckland's time; the map opens on Auckland, titled after its
+    agencies' first, without NYC's land."""
+    from headless_chromium import open_page, wait_until
+    from selenium.webdriver.common.by import By
+
+    server = start_trackside("--source", f"replay:{agencies / 'auckland-rt'}", "--gtfs", agencies / "auckland_gtfs.zip",
+                             "--replay-loop", wait_ready=True)
+    stop = "8052"  # Balmoral Rd near Potters Park: no parent station
+    board = get_json(server, f"/api/bus-stops/{stop}")
+    groups = board["arrivals"]["groups"]
+    assert groups and all(group["arrivals"] for group in groups), board
+    open_page(browser, f"{server.base_url}/display?bus_stop={stop}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true && window.__trackside.rows.length > 0")
+    assert browser.find_element(By.ID, "station-name").text == board["name"]
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".section-heading")]
+    assert headings and all(h.upper().startswith("TO ") and "TOWN" not in h.upper() for h in headings), headings  # CSS capitals
+    assert browser.execute_script("return window.__trackside.timeZone") == "Pacific/Auckland"
+    assert browser.execute_script("return window.__trackside.state") == "live"
+
+    open_page(browser, server.base_url + "/")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true")
+    center = browser.execute_script("const c = window.__trackside.map.getCenter(); return [c.lng, c.lat]")
+    view = get_json(server, "/api/config")["initial_view"]["center"]
+    assert abs(center[0] - view[0]) < 1e-4 and abs(center[1] - view[1]) < 1e-4 and center[1] < -36, center
+    assert browser.title == "Trackside — live Urban Express"
+    assert browser.execute_script("return window.__trackside.map.getLayer('land') === undefined")

@@ -182,7 +182,8 @@ def test_route_colours_labels_and_tokens(run_js):
         const tokens = m.richText("Take the [A] or [6X] to [Broadway].").map(n => n.nodeType === 3 ? n.textContent : n.getAttribute("aria-label"));
         const segments = m.richText(["No ", {route: "N"}, " trains", 42, {text: "!"}]).filter(Boolean).map(n => n.nodeType === 3 ? n.textContent : n.getAttribute("aria-label"));
         return {colours, tokens, segments, nqrw: m.subwayColors("Q").text, one: m.subwayColors("1"),
-                labels: ["GS", "6X", "SI", "A"].map(r => m.subwayLabel(r)), contrast: m.contrastWithWhite("#7030A0")};
+                labels: ["GS", "6X", "SI", "A"].map(r => m.subwayLabel(r)), contrast: m.contrastRatio("#FFFFFF", "#7030A0"),
+                red: ["1", "4", "B", "G", "L", "A", "7"].map(r => m.subwayColors(r).text)};
     """, "routes", "dom")
     teal, orange, purple, lavender, manhattan, grey = "#00A6BD", "#FF6319", "#B933AD", "#B482DC", "#7030A0", "#4a5360"
     assert result["colours"] == [
@@ -191,7 +192,9 @@ def test_route_colours_labels_and_tokens(run_js):
         ["M15", manhattan, "#FFFFFF"], ["M15", manhattan, "#FFFFFF"], ["Q10", purple, "#FFFFFF"], ["X27", grey, "#FFFFFF"]]
     assert result["tokens"] == ["Take the ", "A train", " or ", "6 express train", " to [Broadway]."]
     assert result["segments"] == ["No ", "N train", " trains", "!"]
-    assert result["nqrw"] == "#000000" and result["one"] == {"color": "#EE352E", "text": "#FFFFFF"}
+    # White letters where they reach 4.5:1 on the line's colour (A blue, 7 purple), black where they fall short.
+    assert result["nqrw"] == "#000000" and result["one"] == {"color": "#EE352E", "text": "#000000"}
+    assert result["red"] == ["#000000", "#000000", "#000000", "#000000", "#000000", "#FFFFFF", "#FFFFFF"]
     assert result["labels"] == [{"text": "S", "express": False}, {"text": "6", "express": True},
                                 {"text": "SIR", "express": False}, {"text": "A", "express": False}]
     assert result["contrast"] > 4.5

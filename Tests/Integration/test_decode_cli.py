@@ -67,3 +67,20 @@ def test_garbage_and_missing_files_exit_2(trackside_bin, tmp_path):
 
 def test_usage_errors_exit_2(trackside_bin, shared_data):
     assert_one_line_error(decode(trackside_bin, shared_data / SUBWAY, "--kind", "trains"), "--kind")
+
+
+def test_a_header_whose_length_byte_is_a_brace_is_decoded_as_protobuf(trackside_bin, tmp_path):
+    """Held-out MTA recordings of the 1–7 feed start 0x0A 0x7B (`\\n{`): the protobuf rule comes first."""
+    def field(number, payload):
+        return bytes([number << 3 | 2, len(payload)]) + payload
+    version = b"1" * (0x7B - 8)
+    header = field(1, version) + b"\x18" + bytes([0x80, 0xE2, 0xCF, 0xAA, 0x06])  # timestamp 1700000000
+    assert len(header) == 0x7B
+    feed = field(1, header) + field(2, field(1, b"1") + field(3, field(1, field(1, b"t"))))
+    path = tmp_path / "feed1234567_20231114T221320.pb"
+    path.write_bytes(feed)
+    result = decode(trackside_bin, path)
+    assert result.returncode == 0, result.stderr
+    decoded = json.loads(result.stdout)
+    assert decoded["header"]["timestamp"] == 1700000000
+    assert decoded["entity"][0]["trip_update"]["trip"]["trip_id"] == "t"

@@ -44,8 +44,7 @@ def assert_prints_live_vehicles(output, server):
     assert len(re.findall(r"^-- seq \d+: \d+ vehicles", output, re.M)) == 3, output
 
 
-def test_the_python_client_prints_live_vehicles(seven_train):
-    server = seven_train()
+def check_the_python_client(server):
     result = subprocess.run([sys.executable, str(ROOT_EXAMPLES / "python/live_vehicles.py"),
                              "--server", f"ws://{server.host}:{server.port}", f"--bbox={LINE_7}", "--updates", "3"],
                             capture_output=True, text=True, timeout=60)
@@ -65,8 +64,7 @@ def node_command():
     return ["node"] if major >= 22 else ["node", "--experimental-websocket"]
 
 
-def test_the_node_client_prints_live_vehicles(seven_train):
-    server = seven_train()
+def check_the_node_client(server):
     result = subprocess.run([*node_command(), str(ROOT_EXAMPLES / "node/live-vehicles.mjs"), "--server", server.base_url,
                              f"--bbox={LINE_7}", "--updates", "3"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
@@ -109,11 +107,10 @@ def test_the_browser_page_cannot_read_a_server_that_does_not_allow_its_origin(br
     assert browser.execute_script("return window.__info.restCount") is None
 
 
-def test_the_readme_quick_start_subscribes_in_five_lines(seven_train, tmp_path):
+def check_the_readme_quick_start(server, tmp_path):
     readme = (ROOT_EXAMPLES.parent / "README.md").read_text()
     snippet = re.search(r"## Quick start for developers\n.*?```js\n(.*?)```", readme, re.S).group(1)
     assert len(snippet.strip().splitlines()) == 5
-    server = seven_train()
     script = tmp_path / "quick-start.mjs"
     script.write_text(snippet.replace("ws://127.0.0.1:8080", f"ws://{server.host}:{server.port}")
                       .replace("[-74.02, 40.70, -73.96, 40.77]", "[" + LINE_7 + "]")
@@ -122,3 +119,11 @@ def test_the_readme_quick_start_subscribes_in_five_lines(seven_train, tmp_path):
     assert result.returncode == 0, result.stderr
     counts = [int(line.split()[0]) for line in result.stdout.splitlines() if line.endswith(" vehicles")]
     assert len(counts) >= 3 and min(counts[1:]) >= 5, result.stdout  # the first is the hello, before the snapshot
+
+
+def test_the_python_and_node_clients_and_the_readme_quick_start_print_live_vehicles(seven_train, tmp_path):
+    """One server for the three command-line clients (each its own process and connection)."""
+    server = seven_train()
+    check_the_python_client(server)
+    check_the_node_client(server)
+    check_the_readme_quick_start(server, tmp_path)

@@ -23,12 +23,15 @@ FEED = "/gtfs-rt/vehicle-positions.pb"
 def quiet_server(start_trackside, shared_data):
     server = start_trackside("--source", f"replay:{shared_data / SEVEN_TRAIN_REPLAY}", "--gtfs", shared_data / GTFS,
                              "--replay-speed", "0.01", "--tick", "60", wait_ready=True, start_timeout=90)
-    # Ready means the feed was taken; the tick it wakes places the trains a moment later.
-    deadline = time.monotonic() + 10
-    while not rest_vehicles(server)["vehicles"]:
-        assert time.monotonic() < deadline, "no trains placed after the first feed"
-        time.sleep(0.05)
-    return server
+    # Ready means the feed was taken; the ticks around it place the trains a moment later. Then it is quiet: the
+    # same seq, with trains, for a second and a half.
+    deadline = time.monotonic() + 20
+    while True:
+        first = rest_vehicles(server)
+        time.sleep(1.5)
+        if first["vehicles"] and rest_vehicles(server)["seq"] == first["seq"]:
+            return server
+        assert time.monotonic() < deadline, "the server never settled on one tick with trains"
 
 
 def rest_vehicles(server, query=f"bbox={LINE_7}"):

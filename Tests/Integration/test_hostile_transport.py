@@ -283,6 +283,11 @@ def test_healthz_answers_at_the_connection_limit(start_trackside):
     other = exchange(server.port, b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
     assert other.startswith(b"HTTP/1.1 503") and b"Retry-After: 1" in other and b"at_connection_limit" in other, other
     assert time.monotonic() - started < 2
+    # A probe slot held by a client that sends nothing is given back after 2 s, not the 10 s request timeout.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as silent:
+        opened = time.monotonic()
+        assert silent.recv(65536) == b""
+        assert time.monotonic() - opened < 5
     for ws in held:
         ws.close()
 

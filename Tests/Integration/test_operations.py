@@ -90,7 +90,8 @@ def test_probes_and_metrics_on_a_replay(start_trackside, shared_data):
     assert_histogram(families["trackside_feed_decode_duration_seconds"], feed="feed1-123456S")
     assert assert_histogram(families["trackside_tick_duration_seconds"]) >= 1
     assert {(s.labels["kind"], s.labels["status"]) for s in families["trackside_vehicles"].samples} == {
-        (kind, status) for kind in ("subway", "bus") for status in ("stopped", "moving", "unknown")}
+        (kind, status) for kind in ("subway", "rail", "tram", "bus", "trolleybus", "ferry", "monorail", "cable_car",
+                                    "gondola", "funicular") for status in ("stopped", "moving", "unknown")}
     assert value(families["process_resident_memory_bytes"]) > 10 << 20
     assert value(families["process_open_fds"]) >= 4
     assert 0 <= value(families["trackside_uptime_seconds"]) < 120

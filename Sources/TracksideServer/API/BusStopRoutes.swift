@@ -21,8 +21,7 @@ extension TracksideApp {
         }
         router.get("/api/bus-stops/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in
-                let now = source.feedTime(atWallTime: clock())
-                guard let stop = boards.busStop(id), let board = boards.board(busStop: id, feeds: boardFeeds(at: now), now: now)
+                guard let stop = boards.busStop(id), let board = latestTick.board(id, busStop: true, from: boards)
                 else { return request.error(.notFound, "no bus stop \(id)") }
                 var json = JSONWriter(reservingCapacity: 1024)
                 json.object { o in
@@ -36,8 +35,7 @@ extension TracksideApp {
         }
         router.get("/api/bus-stops/{id}/arrivals") { [self] request in
             Self.withPlaceID(of: request) { id in
-                let now = source.feedTime(atWallTime: clock())
-                guard let board = boards.board(busStop: id, feeds: boardFeeds(at: now), now: now) else {
+                guard let board = latestTick.board(id, busStop: true, from: boards) else {
                     return request.error(.notFound, "no bus stop \(id)")
                 }
                 return .json(ServerMessage.arrivals(board))

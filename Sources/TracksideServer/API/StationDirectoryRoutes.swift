@@ -14,10 +14,11 @@ extension TracksideApp {
         router.get("/api/stations") { [self] _ in .json(stationsGeoJSON(network.stations)) }
         router.get("/api/stations/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in
-                let now = source.feedTime(atWallTime: clock())
-                guard let station = boards.station(id), let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now)
+                let tick = latestTick
+                guard let station = boards.station(id), let board = tick.board(id, from: boards)
                 else { return request.error(.notFound, "no station \(id)") }
-                let (alerts, alertsStale) = stationAlerts(id, now: now)
+                let alerts = tick.alerts.filter { $0.stations.contains(id) }
+                let alertsStale = tick.alertFeeds.isStale
                 var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
                 json.object { o in
                     writeStationFields(station, to: &o)

@@ -3,15 +3,14 @@ import TransitEngine
 import WebSocketServer
 
 extension TracksideApp {
-    /// Installs `GET /api/stations/{id}/arrivals`: the station's board at the feeds' time now,
-    /// the same message `watch` pushes; and `GET /api/stations/{id}/board?rows=4`, the same board as
+    /// Installs `GET /api/stations/{id}/arrivals`: the station's board at the latest tick, the
+    /// same message `watch` pushed for that tick; and `GET /api/stations/{id}/board?rows=4`, the same board as
     /// a few short text lines for LED signs and other non-browser displays. A malformed id or row
     /// count is a 400, an unknown station a 404.
     func installStationRoutes(on router: Router) {
         router.get("/api/stations/{id}/arrivals") { [self] request in
             Self.withPlaceID(of: request) { id in
-                let now = source.feedTime(atWallTime: clock())
-                guard let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now) else {
+                guard let board = latestTick.board(id, from: boards) else {
                     return request.error(.notFound, "no station \(id)")
                 }
                 return .json(ServerMessage.arrivals(board))
@@ -23,9 +22,7 @@ extension TracksideApp {
                 guard let rows = Int(rowsText), (1...Self.maximumSignRows).contains(rows) else {
                     return request.error(.badRequest, "rows must be a whole number from 1 to \(Self.maximumSignRows)")
                 }
-                let now = source.feedTime(atWallTime: clock())
-                guard let station = boards.station(id),
-                      let board = boards.board(station: id, feeds: boardFeeds(at: now), now: now) else {
+                guard let station = boards.station(id), let board = latestTick.board(id, from: boards) else {
                     return request.error(.notFound, "no station \(id)")
                 }
                 var json = JSONWriter(reservingCapacity: 512)
@@ -37,11 +34,4 @@ extension TracksideApp {
 
     /// The most lines `/api/stations/{id}/board` returns.
     static let maximumSignRows = 20
-
-    /// Pushes the watched stations' boards that changed (called by the tick, after the vehicles).
-    func publishBoards(at feedTime: Double) {
-        let watched = push.watchedStations
-        guard !watched.isEmpty else { return }
-        push.updateBoards(boards.boards(watched: watched, feeds: boardFeeds(at: feedTime), now: feedTime))
-    }
 }

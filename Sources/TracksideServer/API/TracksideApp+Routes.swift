@@ -133,9 +133,15 @@ extension TracksideApp {
         json.object { o in
             o.key("feeds")
             o.array { a in
-                for feed in feedStatus(atWallTime: clock()) {
+                let matches = ingest.tripMatch
+                for feed in latestTick.feedStatus {
                     a.object { f in
                         f.key("id"); f.value(feed.id)
+                        if let match = matches[feed.id] {
+                            f.key("trips"); f.value(match.trips)
+                            f.key("matched_trips"); f.value(match.matched)
+                            f.key("warning"); if let warning = match.warning { f.value(warning) } else { f.null() }
+                        }
                         f.key("age"); if let age = feed.age { f.value(age, decimals: 0) } else { f.null() }
                         f.key("stale"); f.value(feed.isStale)
                         f.key("stale_after"); f.value(feed.staleAfter, decimals: 0)

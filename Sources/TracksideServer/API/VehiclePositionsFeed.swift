@@ -53,12 +53,10 @@ final class VehiclePositionsFeed: Sendable {
         return prepared.withLock { cached in
             if let cached, cached.number == tick.number { return cached }
             let message = Self.message(tick.states, feedTime: tick.feedTime)
-            var protobuf = ProtobufWriter(reservingCapacity: 64 + tick.states.count * 96)
-            message.encode(to: &protobuf)
             var json = JSONWriter(reservingCapacity: 64 + tick.states.count * 256)
             message.writeJSON(to: &json)
             let fresh = Prepared(number: tick.number,
-                                 protobuf: PreparedDocument(body: protobuf.bytes, contentType: "application/x-protobuf"),
+                                 protobuf: PreparedDocument(body: message.protobufBytes, contentType: "application/x-protobuf"),
                                  json: PreparedDocument(body: json.bytes, contentType: "application/json"),
                                  lastModified: Int(message.header.timestamp ?? 0))
             cached = fresh

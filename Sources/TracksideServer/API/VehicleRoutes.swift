@@ -16,8 +16,8 @@ extension TracksideApp {
                 promise.succeed(Self.errorResponse(error))
                 return
             }
-            let feeds = ingest.snapshot
-            let now = source.feedTime(atWallTime: clock())
+            let tick = latestTick
+            let (feeds, now) = (tick.boardFeeds.snapshot, tick.feedTime)
             push.vehicle(id) { [network = boards.network] state, epoch, seq, tickTime in
                 guard let state else {
                     promise.succeed(request.error(.notFound, "no vehicle \(id) now"))
@@ -35,19 +35,5 @@ extension TracksideApp {
                 promise.succeed(.json(json.bytes))
             }
         }
-    }
-
-    /// Pushes the watched vehicles' cards that changed (called by the tick, after the vehicles).
-    func publishVehicles(_ states: [VehicleState], at feedTime: Double) {
-        let watched = push.watchedVehicles
-        guard !watched.isEmpty else { return }
-        let feeds = ingest.snapshot
-        var itineraries: [String: [UInt8]] = [:]
-        for state in states where watched.contains(state.id) {
-            var members = JSONWriter(reservingCapacity: 1024)
-            VehicleItinerary(vehicle: state, snapshot: feeds, network: boards.network, now: feedTime).writeMembers(to: &members)
-            itineraries[state.id] = members.bytes
-        }
-        push.updateVehicles(itineraries: itineraries)
     }
 }

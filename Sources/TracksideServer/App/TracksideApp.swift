@@ -17,7 +17,9 @@ public final class TracksideApp: Sendable {
     public let webSocket: WebSocketConfiguration
     /// What `/ws` connections sent, how they closed and how long tick frames took to reach them.
     let webSocketCounters = WebSocketCounters()
-    private let engine: PlacementEngine
+    /// The tick as a pure step, and the latest result (REST answers from it; nil before the first tick).
+    let step: Tick
+    private let latest = Mutex<TickResult?>(nil)
     let source: any FeedSource
     let ingest: FeedIngest
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
@@ -29,11 +31,9 @@ public final class TracksideApp: Sendable {
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
-    let boards: StationBoards
-    /// Service alerts for REST and `watch`.
-    let servedAlerts: ServedAlerts
-    /// Placement memory, with the replay round it belongs to.
-    private let memory = Mutex((round: 0, memory: PlacementMemory()))
+    var boards: StationBoards { step.boards }
+    /// Placement memory for the next tick, with the replay round it belongs to.
+    private let memory = Mutex(Tick.Memory())
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
     private let logger: Logger
     let clock: @Sendable () -> Double
@@ -78,6 +78,7 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
             }
         }
+        let engine: PlacementEngine
         do {
             engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds),
                                                           stationGroups: groups, directionLabels: directionLabels))
@@ -86,11 +87,11 @@ public final class TracksideApp: Sendable {
         }
         timeZoneIdentifier = feeds.first?.timeZone?.identifier
         agencyName = feeds.first?.agencies.first?.name
-        boards = StationBoards(network: engine.network)
         // Alerts' `when` (today, tomorrow) counts the agency's days.
         var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
         if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
-        servedAlerts = ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings)
+        step = Tick(engine: engine, boards: StationBoards(network: engine.network),
+                    alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings))
         ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
@@ -161,42 +162,53 @@ public final class TracksideApp: Sendable {
         ticker.withLock { $0 }?.stop()
     }
 
-    /// One tick: place every vehicle at the feeds' time and publish the result.
+    /// One tick: its result computed and kept (`runTick`), then published in one step.
     private func tick() {
         let started = ContinuousClock.now
-        let feedTime = source.feedTime(atWallTime: clock())
-        let round = ingest.round
-        let states = memory.withLock { kept in
-            // A new replay round moved the feeds' clock back: what placement remembers is void.
-            if kept.round != round { kept = (round, PlacementMemory()) }
-            let result = engine.place(ingest.snapshot, at: feedTime, memory: kept.memory)
-            kept.memory = result.memory
-            return result.states
-        }
+        let result = runTick(watched: push.watched)
         tickDurations.observe(ContinuousClock.now - started)
-        lastTickCounts.withLock { $0 = VehicleCounts(states) }
-        vehiclePositions.update(states, feedTime: feedTime)
-        push.publish(states, feedTime: feedTime, tickStarted: started)
-        publishVehicles(states, at: feedTime)
-        publishBoards(at: feedTime)
-        publishAlerts(at: feedTime)
+        lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
+        vehiclePositions.update(result.states, feedTime: result.feedTime)
+        push.publish(result, tickStarted: started)
     }
 
-    /// Whether the network has something to place vehicles on and every feed is fresh.
+    /// One snapshot of every feed through `Tick.run`, with the memory the previous tick left; the
+    /// result becomes the one REST answers from.
+    func runTick(watched: (stations: Set<String>, vehicles: Set<String>)) -> TickResult {
+        let result = memory.withLock { memory in
+            let result = step.run(tickInput(watchedStations: watched.stations, watchedVehicles: watched.vehicles, memory: memory))
+            memory = result.memory
+            return result
+        }
+        latest.withLock { $0 = result }
+        return result
+    }
+
+    /// The feeds as they are now, in one snapshot, at the source's feed time.
+    private func tickInput(watchedStations: Set<String> = [], watchedVehicles: Set<String> = [],
+                           memory: Tick.Memory = Tick.Memory()) -> Tick.Input {
+        let feedTime = source.feedTime(atWallTime: clock())
+        return Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime, staleAfter: staleAfter), feedTime: feedTime,
+                          watchedStations: watchedStations, watchedVehicles: watchedVehicles, memory: memory)
+    }
+
+    /// The latest tick's result, which REST answers from; before the first tick, what one would
+    /// compute now (nothing is published or remembered from it).
+    var latestTick: TickResult {
+        latest.withLock { $0 } ?? step.run(tickInput())
+    }
+
+    /// Whether the network has something to place vehicles on and every feed is fresh, as the latest
+    /// tick saw them: an instance is ready once what it serves is.
     func readiness() -> Readiness {
-        let network = engine.network
+        let network = step.engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
-                         expected: source.expectedFeeds.map(\.feedID), status: feedStatus(atWallTime: clock()))
+                         expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus)
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
     func feedStatus(atWallTime now: Double) -> [FeedStatus] {
         ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
-    }
-
-    /// The vehicle feeds boards are computed from at `feedTime`, with those stale then.
-    func boardFeeds(at feedTime: Double) -> BoardFeeds {
-        ingest.boardFeeds(feedTime: feedTime, staleAfter: staleAfter)
     }
 
     /// The age in seconds past which a feed's data is stale.

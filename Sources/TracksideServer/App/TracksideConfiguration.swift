@@ -65,7 +65,8 @@ public struct TracksideConfiguration: Sendable {
     public var fetchTimeout = 10.0
     /// Seconds between ticks when no feed arrives.
     public var tickInterval = 1.0
-    /// Seconds after which a feed's data counts as stale in `/api/feeds`.
+    /// Seconds after its header time past which a feed's data is stale — its vehicles, board groups,
+    /// `/api/feeds` and `/readyz` alike (`FeedFreshness`); a polled feed's threshold is at least three intervals.
     public var staleAfter = 90.0
     /// Whether MTA's timetabled "No Scheduled Service" alerts are served (hidden by default).
     public var showsNoScheduledService = false

@@ -13,4 +13,9 @@ public struct BoardFeeds: Sendable {
         self.snapshot = snapshot
         self.stale = stale
     }
+
+    /// The feeds of `snapshot` with those stale at `now` by each report's `FeedFreshness`.
+    public init(snapshot: FeedSnapshot, at now: Double) {
+        self.init(snapshot: snapshot, stale: Set(snapshot.feeds.filter { $0.isStale(at: now) }.map(\.name)))
+    }
 }

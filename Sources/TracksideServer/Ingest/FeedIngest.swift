@@ -44,6 +44,8 @@ public final class FeedIngest: Sendable {
     private let futureHeaders = Mutex<[String: (stamped: Double, standIn: Double)]>([:])
     /// What vehicle feeds are read against: the profile, the static trips' routes, the timetable.
     private let network: Network
+    /// Per vehicle feed, how many trips of its latest accepted report the network knows.
+    private let tripMatches = Mutex<[String: TripMatch]>([:])
     private let logger: Logger
 
     public init(network: Network, logger: Logger) {
@@ -119,7 +121,10 @@ public final class FeedIngest: Sendable {
                                       isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
                                       receivedAt: wallTime)
                 }
-                if outcome == .accepted { service.withLock { $0.record(report) } }
+                if outcome == .accepted {
+                    service.withLock { $0.record(report) }
+                    noteTripMatch(TripMatch(report: report, network: network), of: payload.feedID)
+                }
             case .alerts:
                 let feed = try ServiceAlerts.decodeFeed(payload.bytes)
                 statistics.decoded(in: ContinuousClock.now - started)
@@ -188,12 +193,21 @@ public final class FeedIngest: Sendable {
         FeedSnapshot(stores.withLock { $0.vehicles.feeds })
     }
 
-    /// The vehicle feeds' latest good reports and which of them are stale at `feedTime`, each
-    /// judged by its own threshold.
-    public func boardFeeds(feedTime: Double, staleAfter: (String) -> Double) -> BoardFeeds {
+    /// What a tick reads, in one critical section so that no update lands between its parts: every
+    /// vehicle feed's latest good report with its `FeedFreshness` (its threshold from `staleAfter`),
+    /// the alerts feeds, every feed's health at `feedTime`, and the replay round they belong to.
+    public func tickFeeds(feedTime: Double, staleAfter: (String) -> Double) -> TickFeeds {
         stores.withLock { stores in
-            BoardFeeds(snapshot: FeedSnapshot(stores.vehicles.feeds),
-                       stale: Set(stores.vehicles.status(now: feedTime, staleAfter: staleAfter).filter(\.isStale).map(\.id)))
+            let vehicles = stores.vehicles
+            let reports = vehicles.entries.keys.sorted().compactMap { id -> FeedReport? in
+                guard var report = vehicles.entries[id]?.feed else { return nil }
+                report.freshness = vehicles.freshness(of: id, staleAfter: staleAfter(id))
+                return report
+            }
+            let alerts = alertSnapshot(stores.alerts, feedTime: feedTime, staleAfter: staleAfter)
+            let status = (vehicles.status(now: feedTime, staleAfter: staleAfter) + alerts.status).sorted { $0.id < $1.id }
+            return TickFeeds(vehicles: FeedSnapshot(reports), alerts: alerts, status: status,
+                             round: currentRound.load(ordering: .acquiring))
         }
     }
 
@@ -210,11 +224,13 @@ public final class FeedIngest: Sendable {
 
     /// The latest good alerts feeds and their health at `feedTime`.
     public func alerts(feedTime: Double, staleAfter: (String) -> Double) -> AlertFeedSnapshot {
-        stores.withLock { stores in
-            AlertFeedSnapshot(feeds: stores.alerts.feeds,
-                              timestamp: stores.alerts.entries.values.compactMap { $0.headerTimestamp }.min(),
-                              status: stores.alerts.status(now: feedTime, staleAfter: staleAfter))
-        }
+        stores.withLock { alertSnapshot($0.alerts, feedTime: feedTime, staleAfter: staleAfter) }
+    }
+
+    private func alertSnapshot(_ store: FeedStore<GTFSRealtime.FeedMessage>, feedTime: Double,
+                               staleAfter: (String) -> Double) -> AlertFeedSnapshot {
+        AlertFeedSnapshot(feeds: store.feeds, timestamp: store.entries.values.compactMap { $0.headerTimestamp }.min(),
+                          status: store.status(now: feedTime, staleAfter: staleAfter))
     }
 
     /// Every feed's health at `feedTime`, vehicles and alerts by feed id, each judged by its
@@ -225,6 +241,20 @@ public final class FeedIngest: Sendable {
                 + stores.alerts.status(now: feedTime, staleAfter: staleAfter)).sorted { $0.id < $1.id }
         }
     }
+
+    /// Keeps a feed's trip match and warns once each time it turns poor.
+    private func noteTripMatch(_ match: TripMatch, of feedID: String) {
+        let previous = tripMatches.withLock { matches in
+            defer { matches[feedID] = match }
+            return matches[feedID]
+        }
+        if let warning = match.warning, previous?.isPoor != true {
+            logger.warning("feed \(feedID): \(warning)", [("feed", feedID)])
+        }
+    }
+
+    /// Per vehicle feed, the trip match of its latest accepted report (`/api/feeds`, `/metrics`).
+    public var tripMatch: [String: TripMatch] { tripMatches.withLock { $0 } }
 
     /// The publish time inside a recorded file, for ordering a replay; nil when unreadable.
     public func contentTimestamp(_ format: FeedFormat, _ bytes: Data) -> Double? {

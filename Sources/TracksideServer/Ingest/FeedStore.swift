@@ -1,3 +1,5 @@
+import TransitEngine
+
 /// The latest good decoded feed per feed id, with what happened to the updates since.
 ///
 /// Last known good: a failed, garbage or empty update never replaces the feed the tick
@@ -76,14 +78,19 @@ public struct FeedStore<Feed: Sendable>: Sendable {
         entries.keys.sorted().compactMap { entries[$0]?.feed }
     }
 
-    /// Each feed's health at `now` in the feed clock: stale when its latest update failed
-    /// or its data is older than its `staleAfter` seconds.
+    /// How `id`'s data is judged stale with the threshold `staleAfter`: its latest update's outcome.
+    public func freshness(of id: String, staleAfter: Double) -> FeedFreshness {
+        FeedFreshness(staleAfter: staleAfter, isFailing: entries[id]?.failure != nil)
+    }
+
+    /// Each feed's health at `now` in the feed clock, by `FeedFreshness`: stale when its latest
+    /// update failed or its data is older than its `staleAfter` seconds.
     public func status(now: Double, staleAfter: (String) -> Double) -> [FeedStatus] {
         entries.keys.sorted().map { id in
             let entry = entries[id]!
             let age = entry.headerTimestamp.map { max(0, now - $0) }
             let threshold = staleAfter(id)
-            let stale = entry.failure != nil || age.map { $0 > threshold } ?? true
+            let stale = freshness(of: id, staleAfter: threshold).isStale(headerTime: entry.headerTimestamp, at: now)
             return FeedStatus(id: id, age: age, isStale: stale, failure: entry.failure,
                               accepted: entry.accepted, duplicates: entry.duplicates, failures: entry.failures,
                               staleAfter: threshold, lastFailure: entry.lastFailure, lastFailureAt: entry.lastFailureAt)

@@ -82,26 +82,24 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         queue.sync { deliver(hub.publish(states, now: clock(), feedTime: feedTime), origin: tickStarted) }
     }
 
-    /// Publishes the watched stations' boards to their watchers, each when what it shows changed.
-    public func updateBoards(_ boards: [ArrivalBoard]) {
-        queue.async { [self] in deliver(hub.updateBoards(boards)) }
+    /// Publishes one tick's result in one step on the queue, and waits until its frames are
+    /// handed to the connections: the vehicles' deltas, the watched vehicles' cards and stations'
+    /// boards that changed, and the alerts (to the watchers of every scope whose alerts, or their
+    /// staleness, changed). No client message runs between its parts.
+    func publish(_ tick: TickResult, tickStarted: ContinuousClock.Instant? = nil) {
+        let alerts = tick.alerts.map(PublishedAlert.init)
+        queue.sync {
+            let now = clock()
+            deliver(hub.publish(tick.states, now: now, feedTime: tick.feedTime), origin: tickStarted)
+            deliver(hub.updateVehicles(itineraries: tick.itineraries)
+                    + hub.updateBoards(tick.boards)
+                    + hub.updateAlerts(alerts, stale: tick.alertFeeds.isStale, now: tick.feedTime))
+        }
     }
 
-    /// Publishes new alerts, computed at `now` in the feeds' clock (`stale` when an alerts feed
-    /// is), to the watchers of every station and route whose alerts, or their staleness, changed.
-    public func updateAlerts(_ alerts: [PublishedAlert], stale: Bool, now: Double) {
-        queue.async { [self] in deliver(hub.updateAlerts(alerts, stale: stale, now: now)) }
-    }
-
-    /// Stations someone watches now.
-    public var watchedStations: Set<String> { queue.sync { hub.watchedStations } }
-
-    /// Vehicles someone watches now.
-    public var watchedVehicles: Set<String> { queue.sync { hub.watchedVehicles } }
-
-    /// Publishes the watched vehicles' itineraries (by id) to their watchers when their cards changed.
-    public func updateVehicles(itineraries: [String: [UInt8]]) {
-        queue.async { [self] in deliver(hub.updateVehicles(itineraries: itineraries)) }
+    /// Stations, bus stops and vehicles someone watches now: what a tick computes boards and cards for.
+    var watched: (stations: Set<String>, vehicles: Set<String>) {
+        queue.sync { (hub.watchedStations, hub.watchedVehicles) }
     }
 
     /// `GET /api/vehicles/{id}`: `body` makes the answer from the published state (nil: no such

@@ -1,22 +1,12 @@
-import Synchronization
 import TransitData
 import TransitEngine
 
 /// The service alerts as the server serves them: computed from the kept alerts feeds at the
-/// feeds' time, on demand (REST) and each tick (push), with platform stop ids resolved to the
-/// network's stations.
+/// feeds' time once per tick (`Tick`), with platform stop ids resolved to the network's
+/// stations. What was last pushed is the push hub's.
 final class ServedAlerts: Sendable {
     let settings: AlertSettings
     private let lookup: AlertStationLookup
-    /// What the tick last handed to the push hub; nil before the first tick.
-    private let published = Mutex<Publication?>(nil)
-
-    /// Alerts as handed to the push hub, with whether they may be out of date.
-    struct Publication: Equatable {
-        var alerts: [DisplayAlert]
-        var isStale: Bool
-    }
-
     /// The station complex of a station id, for widening an alert at one station to all of it.
     private let network: Network
 
@@ -42,18 +32,6 @@ final class ServedAlerts: Sendable {
                 }
             }
             return widened
-        }
-    }
-
-    /// The alerts at `now` and the feeds' staleness when either differs from the previous call's
-    /// (always on the first), else nil: their `when` moves with time even while the feed stays
-    /// the same.
-    func changedAlerts(_ snapshot: AlertFeedSnapshot, now: Double) -> Publication? {
-        let current = Publication(alerts: alerts(snapshot, now: now), isStale: snapshot.isStale)
-        return published.withLock { published in
-            guard published != current else { return nil }
-            published = current
-            return current
         }
     }
 }

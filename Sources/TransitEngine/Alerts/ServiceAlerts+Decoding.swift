@@ -7,20 +7,16 @@ extension ServiceAlerts {
         public let description: String
     }
 
-    /// Decodes a fetched or recorded alerts feed: GTFS-realtime protobuf, possibly gzipped,
-    /// with the MTA Mercury extensions.
+    /// Decodes a fetched or recorded alerts feed (`FeedDecoder`): GTFS-realtime protobuf,
+    /// possibly gzipped, with the MTA Mercury extensions.
     ///
     /// A feed without entities is a valid answer (nothing is in force); a feed whose entities
     /// include no alert at all is refused, as it is another kind of feed behind an alerts URL.
-    /// - Parameter limit: the largest feed accepted, in bytes after decompression.
-    public static func decodeFeed(_ data: Data, limit: Int = 64 << 20) throws(DecodingFailure) -> GTFSRealtime.FeedMessage {
-        guard data.count <= limit else {
-            throw DecodingFailure(description: "\(data.count) bytes exceed the limit of \(limit)")
-        }
+    /// - Parameter limit: the largest feed accepted, in bytes before and after decompression.
+    public static func decodeFeed(_ data: Data, limit: Int = FeedDecoder.limit) throws(DecodingFailure) -> GTFSRealtime.FeedMessage {
         let feed: GTFSRealtime.FeedMessage
         do {
-            let bytes = try Inflate.gunzipIfNeeded(data, limit: limit)
-            feed = try GTFSRealtime.FeedMessage(protobuf: [UInt8](bytes), extensions: RealtimeFeedKind.alerts.extensions)
+            feed = try FeedDecoder.decodeRealtime(data, kind: .alerts, limit: limit)
         } catch {
             throw DecodingFailure(description: "\(error)")
         }

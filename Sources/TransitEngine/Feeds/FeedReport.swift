@@ -24,6 +24,9 @@ public struct FeedReport: Sendable {
     private let predictionIndexes: [String: [PredictionIndex]]
     /// Run times between consecutive stops, learnt from this feed's own predictions.
     public let runTimes: StopRunTimes
+    /// When this feed's data counts as stale (`FeedFreshness`); the server sets it from the feed's
+    /// expectation and health each tick, offline commands keep the default 90 s.
+    public var freshness = FeedFreshness()
 
     public init(name: String, timestamp: Double, trains: [TrainReport] = [], buses: [BusReport] = [],
                 busCalls: [BusCall] = []) {
@@ -47,6 +50,11 @@ public struct FeedReport: Sendable {
 }
 
 extension FeedReport {
+    /// Whether this feed's data is stale at `now` (`FeedFreshness`).
+    public func isStale(at now: Double) -> Bool {
+        freshness.isStale(headerTime: timestamp, at: now)
+    }
+
     /// The calls at `stopID`, in feed order.
     public func busCalls(at stopID: String) -> [BusCall] {
         busCallIndexes[stopID]?.map { busCalls[$0] } ?? []

@@ -47,9 +47,9 @@ public struct PlacementEngine: Sendable {
         return PlacementResult(states: states, memory: nextMemory, coverage: coverage)
     }
 
-    /// Flags every state shares: `stale` from the feed's age.
+    /// Flags every state shares: `stale` by the feed's `FeedFreshness`.
     func freshnessFlags(feed: FeedReport, at now: Double) -> VehicleState.Flags {
-        now - feed.timestamp > settings.staleAfter ? [.stale] : []
+        feed.isStale(at: now) ? [.stale] : []
     }
 
     /// The shape-following path from `from` to `to` metres along, simplified within the

@@ -6,8 +6,6 @@ public struct PlacementSettings: Hashable, Sendable {
     /// Without predicted times: the fraction of the way to the next stop a train is drawn at
     /// once its dwell is over.
     public var unpredictedFraction: Double = 0.5
-    /// A state whose feed is older than this many seconds is flagged `stale`.
-    public var staleAfter: Double = 90
     /// A vehicle that has not advanced for this many seconds is flagged `stalled`.
     public var stalledAfter: Double = 90
     /// The most a new prediction may move a train backwards along its track, in metres.

@@ -189,8 +189,17 @@ final class HTTPConnectionHandler {
 
     // MARK: Deadlines
 
+    /// The configured request timeout; at most `probeRequestTimeout` on a connection past the
+    /// limit, so slow senders cannot hold the few probe slots long.
+    private var requestTimeout: Duration {
+        atConnectionLimit ? min(configuration.requestTimeout, Self.probeRequestTimeout) : configuration.requestTimeout
+    }
+
+    /// How long a connection admitted past the connection limit may take to send its request.
+    static let probeRequestTimeout: Duration = .seconds(2)
+
     private func arm(_ kind: Deadline, on connection: Connection, after delay: Duration? = nil) {
-        let timeout = delay ?? (kind == .request ? configuration.requestTimeout : configuration.keepAliveTimeout)
+        let timeout = delay ?? (kind == .request ? requestTimeout : configuration.keepAliveTimeout)
         let at = MonotonicClock.now() &+ timeout.clampedNanoseconds
         deadline = (kind, at)
         if let timer, timer.at <= at { return }
@@ -243,7 +252,7 @@ final class HTTPConnectionHandler {
 extension HTTPConnectionHandler: ConnectionHandler {
     func handlerAdded(to connection: Connection) {
         // A new connection gets the request timeout, not the longer keep-alive one, to send its first request.
-        arm(.idle, on: connection, after: configuration.requestTimeout)
+        arm(.idle, on: connection, after: requestTimeout)
     }
 
     func connection(_ connection: Connection, didRead bytes: ArraySlice<UInt8>) {

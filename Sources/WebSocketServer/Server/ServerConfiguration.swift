@@ -12,7 +12,8 @@ public struct ServerConfiguration: Sendable {
     /// admitted for one request each, answered only on `pathsAnsweredAtConnectionLimit` (a fast
     /// 503 elsewhere), and the rest are closed as soon as they are accepted.
     public var maxConnections = 50_000
-    /// Connections admitted past `maxConnections` at once, each for one request then closed.
+    /// Connections admitted past `maxConnections` at once, each for one request (sent within
+    /// 2 s, or `requestTimeout` when shorter) then closed.
     public var connectionsBeyondLimit = 64
     /// The paths still answered on a connection past `maxConnections` (a liveness probe such as
     /// `/healthz`, so a full server is not taken for a dead one); every other request there gets

@@ -87,6 +87,20 @@ import TransitData
         #expect(result.map(\.arrivalOrDeparture) == [Self.at(9, 0), Self.at(9, 10), Self.at(9, 20)])
     }
 
+    @Test func frequencyRunsOfOneTripAreTwoVehiclesEachOnItsOwnTimes() throws {
+        // A frequency-based trip (exact_times=0) runs T1 every 30 minutes; each run names its start_time.
+        let network = try Network(gtfs: [Self.feed], profile: StandardProfile())
+        let runs = ["08:30:00", "09:00:00"].map { start in
+            RT.FeedEntity(id: start, tripUpdate: RT.TripUpdate(
+                trip: RT.TripDescriptor(tripId: "T1", startTime: start, startDate: "20160519", scheduleRelationship: .unscheduled),
+                stopTimeUpdates: [Update(stopSequence: 2, arrival: .init(delay: 60))]))
+        }
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(8, 50))), entities: runs)
+        let report = FeedReport(name: "frequencies", realtime: message, network: network, fetchedAt: 0)
+        #expect(report.trains.map(\.vehicleID) == ["T1 20160519 08:30:00", "T1 20160519 09:00:00"])
+        #expect(report.trains.map { $0.stopTimes.first?.arrival } == [Self.at(8, 41), Self.at(9, 11)])
+    }
+
     @Test func theServiceDayIsTheStartDateElseTheOneNearestTheFeed() throws {
         let next = RT.TripDescriptor(tripId: "T1", startDate: "20160520")
         let update = [Update(stopSequence: 1, departure: .init(delay: 0))]

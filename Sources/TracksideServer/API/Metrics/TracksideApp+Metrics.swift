@@ -20,6 +20,14 @@ extension TracksideApp {
                            feeds) { $0.age }
         exposition.perFeed("trackside_feed_stale", .gauge, help: "1 when the feed is older than its stale threshold.",
                            feeds) { $0.isStale ? 1 : 0 }
+        let matches = ingest.tripMatch.sorted { $0.key < $1.key }.map { (id: $0.key, feed: $0.value) }
+        exposition.perFeed("trackside_feed_trips", .gauge, help: "Trips in each vehicle feed's latest report.", matches) {
+            Double($0.trips)
+        }
+        exposition.perFeed("trackside_feed_matched_trips", .gauge,
+                           help: "Trips of each vehicle feed's latest report whose trip or route the static GTFS has.", matches) {
+            Double($0.matched)
+        }
         writeFetchStatistics(into: &exposition, now: now)
 
         tickDurations.write("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
