@@ -85,6 +85,7 @@ export class VehicleCard {
     map.on("dragstart", () => this.setFollowing(false));
     // The camera moves when the vehicle layer shows the new position, so map and vehicle move in the same frame.
     this.pendingCentre = null;
+    this.centreOnce = false;
     map.on("sourcedata", (event) => {
       if (this.pendingCentre === null || !vehicleTilesLoaded(event)) return;
       const centre = this.pendingCentre;
@@ -118,7 +119,11 @@ export class VehicleCard {
     await this.fetchCard(id);
     if (this.id !== id) return;
     const state = this.state();
-    if (fly && state) this.map.jumpTo({ center: [state.lon, state.lat], zoom: Math.max(this.map.getZoom(), 14) });
+    if (fly && state) {
+      this.map.jumpTo({ center: [state.lon, state.lat], zoom: Math.max(this.map.getZoom(), 14) });
+      // Then onto where it is drawn, which a moving vehicle has left its report's position for.
+      this.centreOnce = true;
+    }
     if (follow) this.setFollowing(true);
     this.element.querySelector(".card-close")?.focus({ preventScroll: true });
     if (state) this.context.announce(`${vehicleName(state)}${state.headsign ? ` to ${state.headsign}` : ""}: card open`);
@@ -159,9 +164,10 @@ export class VehicleCard {
 
   /** After each draw: a followed vehicle is recentred where it is drawn, once the layer shows it there. */
   onDraw(drawn) {
-    if (!this.following) return;
+    if (!this.following && !this.centreOnce) return;
     const entry = drawn.find(({ record }) => record.state.id === this.id);
     if (!entry) return;
+    this.centreOnce = false;
     const { x, y } = this.map.project([entry.place.lon, entry.place.lat]);
     const canvas = this.map.getCanvas();
     if (Math.hypot(x - canvas.clientWidth / 2, y - canvas.clientHeight / 2) > followSlackPx) {

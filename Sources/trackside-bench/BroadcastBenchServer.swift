@@ -35,8 +35,9 @@ struct BroadcastBenchServer: CLICommand {
         let router = Router()
         router.webSocket("/ws", configuration: WebSocketConfiguration(compression: compression), counters: counters) { session in
             let id = ObjectIdentifier(session)
-            subscribers.withLock { $0[id] = session }
-            session.onMessage = BroadcastBenchServer.answer(on: session, payload: payload)
+            session.onMessage = BroadcastBenchServer.answer(on: session, payload: payload) { [weak session] in
+                if let session { subscribers.withLock { $0[id] = session } }
+            }
             session.onClose = { code, reason in
                 closes.record(code, reason)
                 subscribers.withLock { $0[id] = nil }
@@ -73,14 +74,17 @@ struct BroadcastBenchServer: CLICommand {
         }
     }
 
-    /// A client's first message is answered with the snapshot, later ones are echoed.
-    private static func answer(on session: WebSocketSession, payload: BroadcastPayload) -> (WebSocketMessage) -> Void {
+    /// A client's first message is answered with the snapshot and only then joins the broadcast
+    /// (`subscribe`), so no tick reaches it before its snapshot; later messages are echoed.
+    private static func answer(on session: WebSocketSession, payload: BroadcastPayload,
+                               subscribe: @escaping () -> Void) -> (WebSocketMessage) -> Void {
         var subscribed = false
         return { [weak session] message in
             guard let session else { return }
             guard subscribed else {
                 subscribed = true
                 session.send(text: payload.snapshot(timestamp: LoadWindow.wallMilliseconds()))
+                subscribe()
                 return
             }
             switch message {

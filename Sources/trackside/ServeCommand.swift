@@ -81,8 +81,19 @@ struct ServeCommand: CLICommand {
         logger.info("listening on http://\(address.host):\(address.port)", [("source", "\(settings.application.source)")])
         let signal = ShutdownSignals.wait()
         logger.info("signal \(signal), shutting down")
-        app.stop()
+        // Client work still queued is dropped at once; the listeners close and every WebSocket
+        // gets 1001 while the tick and the source stop beside it, so neither waits for the other.
+        app.stopReceiving()
+        let appStopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            app.stop()
+            appStopped.signal()
+        }
         server.shutdown()
+        // A source stuck in a fetch does not hold the process past the grace period.
+        if appStopped.wait(timeout: .now() + .milliseconds(500)) == .timedOut {
+            logger.warning("feed source still stopping after the grace period; exiting anyway")
+        }
         return 0
     }
 

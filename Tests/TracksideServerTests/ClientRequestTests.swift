@@ -54,7 +54,15 @@ import TransitEngine
         (#"{"op":"subscribe","bbox":[-73.9,40.7,-74,40.8]}"#, "min <= max"),
         (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,400]}"#, "latitudes"),
         (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"layers":["hovercraft"]}"#, "unknown layer"),
-        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":[""]}"#, "route names"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":[""]}"#, "route ids"),
+        // Subscribe's routes follow the same rule as a watched route (docs/PROTOCOL.md).
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":["A B"]}"#, "route ids"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":["<script>"]}"#, "route ids"),
+        (#"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":["\#(String(repeating: "A", count: 33))"]}"#, "route ids"),
+        // A fractional or huge seq is a bad seq, not bad JSON.
+        (#"{"op":"resume","epoch":"e","seq":1.5,"bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\" must be a whole number"),
+        (#"{"op":"resume","epoch":"e","seq":1e30,"bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\" must be a whole number"),
+        (#"{"op":"resume","epoch":"e","seq":"3","bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\" has the wrong type"),
         (#"{"op":"resume","seq":3,"bbox":[-74,40.7,-73.9,40.8]}"#, "needs \"epoch\""),
         (#"{"op":"resume","epoch":"e","seq":-3,"bbox":[-74,40.7,-73.9,40.8]}"#, "\"seq\""),
         (#"{"op":"resume","epoch":"e","bbox":[-74,40.7,-73.9,40.8]}"#, "needs \"seq\""),

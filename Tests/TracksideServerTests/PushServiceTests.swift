@@ -49,7 +49,8 @@ import Testing
         let service = service()
         let inbox = Inbox()
         let client = service.connect(inbox)
-        service.receiveBinary(from: client)
+        service.receiveBinary(3, from: client)
+        service.publish([])
         service.disconnect(client)
         service.publish([])
         #expect(inbox.decoded.map { $0.code ?? $0.type ?? "" } == ["hello", "bad_request"])
@@ -87,6 +88,137 @@ import Testing
         done.wait()
         let body = try DecodedMessage(try #require(answer.withLock { $0 }).get())
         #expect(body.vehicleIDs == ["a"] && body.seq == 1 && body.object["ts"] as? Int == 1_000_000)
+    }
+}
+
+/// The inbound side: client messages wait per connection and are handled in slices, so a flood
+/// neither delays a tick nor another client's messages, and shutdown drops what waits.
+@Suite struct PushServiceInboundTests {
+    /// One connection's frames and what the service signalled it, with how many messages the
+    /// service had handled over all connections when each frame arrived.
+    final class Peer: Sendable {
+        let frames = Mutex<[(frame: [UInt8], handledSoFar: Int)]>([])
+        let signals = Mutex<[PushPeerSignal]>([])
+        var decoded: [DecodedMessage] { frames.withLock { $0 }.compactMap { try? DecodedMessage($0.frame) } }
+    }
+
+    final class Totals: Sendable {
+        let handled = Mutex(0)
+    }
+
+    func service(totals: Totals, limits: PushLimits = PushLimits()) -> PushService<Peer, [UInt8]> {
+        var configuration = PushHub.Configuration(epoch: "e", source: "replay")
+        configuration.grid = TileGrid(longitudeStep: 0.01, latitudeStep: 0.01)
+        configuration.limits = limits
+        return PushService(configuration: configuration, prepare: { bytes, _ in bytes }, send: { batch in
+            let handled = totals.handled.withLock { $0 }
+            for (peer, frame) in batch { peer.frames.withLock { $0.append((frame, handled)) } }
+        }, signal: { peer, signal in
+            if case .handled(let messages, _) = signal { totals.handled.withLock { $0 += messages } }
+            peer.signals.withLock { $0.append(signal) }
+        }, clock: { 1000 })
+    }
+
+    func waitFor(_ condition: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() && ContinuousClock.now < deadline { usleep(1000) }
+    }
+
+    var generous: PushLimits {
+        var limits = PushLimits()
+        limits.messageBurst = 1_000_000
+        return limits
+    }
+
+    /// A service with a budget out of the way and two connections, a flooder and another, both greeted.
+    func flooderAndAnother() -> (service: PushService<Peer, [UInt8]>, totals: Totals, flooding: (peer: Peer, id: ClientID),
+                                 other: (peer: Peer, id: ClientID)) {
+        let totals = Totals()
+        let service = service(totals: totals, limits: generous)
+        let flooder = Peer(), other = Peer()
+        let flooding = service.connect(flooder)
+        let client = service.connect(other)
+        waitFor { other.decoded.count == 1 && flooder.decoded.count == 1 }
+        return (service, totals, (flooder, flooding), (other, client))
+    }
+
+    @Test func aTickWaitsBehindOneSliceAtMostWhateverTheBacklog() throws {
+        let (service, totals, (_, flooding), (watcher, watching)) = flooderAndAnother()
+        service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: watching)
+        waitFor { watcher.decoded.count == 2 }
+        let before = totals.handled.withLock { $0 }
+        for _ in 0..<5000 {
+            service.receive(#"{"op":"watch","station":"127"}"#, from: flooding)
+            service.receive(#"{"op":"unwatch","station":"127"}"#, from: flooding)
+        }
+        let atPublish = totals.handled.withLock { $0 }
+        service.publish([vehicle("a", lon: -73.995, lat: 40.705)])
+        let delta = watcher.frames.withLock { $0 }.last!
+        #expect(try DecodedMessage(delta.frame).type == "delta")
+        // The slice running when publish was called, and one that may have started just before.
+        #expect(delta.handledSoFar - atPublish <= 2 * PushService<Peer, [UInt8]>.sliceSize)
+        #expect(totals.handled.withLock { $0 } - before < 10_000)
+        waitFor { totals.handled.withLock { $0 } == before + 10_000 }
+        #expect(totals.handled.withLock { $0 } == before + 10_000)
+    }
+
+    @Test func anotherClientsMessageIsHandledWithinATurnOfAFlood() throws {
+        let (service, totals, (flooder, flooding), (other, client)) = flooderAndAnother()
+        for _ in 0..<5000 { service.receive("garbage", from: flooding) }
+        let atSubscribe = totals.handled.withLock { $0 }
+        service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client)
+        waitFor { other.decoded.count == 2 }
+        let snapshot = try #require(other.frames.withLock { $0 }.last)
+        #expect(try DecodedMessage(snapshot.frame).type == "snapshot")
+        // Served in the first slice after it arrived, not after the flood's 5,000.
+        #expect(snapshot.handledSoFar - atSubscribe <= 2 * PushService<Peer, [UInt8]>.sliceSize)
+        // Every message is reported handled, in slices, with its bytes.
+        waitFor { totals.handled.withLock { $0 } == 5001 }
+        let bytes = flooder.signals.withLock { $0 }.reduce(0) { sum, signal in
+            if case .handled(_, let bytes) = signal { return sum + bytes }
+            return sum
+        }
+        #expect(bytes == 5000 * 7)
+    }
+
+    /// A slice queued before a connection existed must still greet it before its first message:
+    /// registration waits in the connection's own line.
+    @Test func aConnectionThatArrivesDuringAFloodIsGreetedBeforeItsMessageIsHandled() {
+        let (service, _, (_, flooding), _) = flooderAndAnother()
+        let late = (0..<50).map { _ in Peer() }
+        for peer in late {
+            for _ in 0..<40 { service.receive("garbage", from: flooding) }
+            let client = service.connect(peer)
+            service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client)
+        }
+        waitFor { late.allSatisfy { $0.decoded.count == 2 } }
+        for peer in late { #expect(peer.decoded.map { $0.type ?? "" } == ["hello", "snapshot"]) }
+    }
+
+    @Test func aFloodOverBudgetEndsInACloseSignalAndStopsBeingHandled() {
+        let totals = Totals()
+        let service = service(totals: totals)
+        let flooder = Peer()
+        let flooding = service.connect(flooder)
+        for _ in 0..<1000 { service.receive("garbage", from: flooding) }
+        waitFor { flooder.signals.withLock { $0 }.contains(.close(reason: "message budget exceeded")) }
+        let refused = service.statistics
+        // The burst (40) answered, 20 refusals, then the close; what waited behind it was dropped.
+        #expect(refused.overBudget == 21 && refused.closedOverBudget == 1 && refused.queuedMessages == 0)
+        #expect(flooder.decoded.filter { $0.code == "rate_limited" }.count == 21)
+    }
+
+    @Test func stoppingDropsWhatWaitsAndIgnoresMore() {
+        let totals = Totals()
+        let service = service(totals: totals, limits: generous)
+        let peer = Peer()
+        let client = service.connect(peer)
+        waitFor { peer.decoded.count == 1 }
+        service.stopReceiving()
+        for _ in 0..<100 { service.receive("garbage", from: client) }
+        service.publish([])
+        #expect(service.statistics.queuedMessages == 0)
+        #expect(peer.decoded.map { $0.type ?? "" } == ["hello"])
     }
 }
 

@@ -13,7 +13,7 @@ import Testing
         let readiness = Readiness(staticLoaded: true, expected: ["ace", "l"], status: [])
         #expect(!readiness.isReady)
         #expect(readiness.feeds.map { $0.reason } == ["never fetched", "never fetched"])
-        #expect(readiness.json == Array(#"{"ready":false,"static":true,"stale":["ace","l"],"feeds":[{"id":"ace","ready":false,"age":null,"reason":"never fetched"},{"id":"l","ready":false,"age":null,"reason":"never fetched"}]}"#.utf8))
+        #expect(readiness.json == Array(#"{"ready":false,"static":true,"ticks_late":null,"stale":["ace","l"],"feeds":[{"id":"ace","ready":false,"age":null,"reason":"never fetched"},{"id":"l","ready":false,"age":null,"reason":"never fetched"}]}"#.utf8))
     }
 
     @Test func eachFeedSaysWhyItIsNotReady() {
@@ -33,7 +33,7 @@ import Testing
         ])
         #expect(readiness.isReady)
         #expect(readiness.feeds.allSatisfy { $0.reason == nil })
-        #expect(readiness.json.starts(with: Array(#"{"ready":true,"static":true,"stale":[],"feeds":["#.utf8)))
+        #expect(readiness.json.starts(with: Array(#"{"ready":true,"static":true,"ticks_late":null,"stale":[],"feeds":["#.utf8)))
     }
 
     @Test func feedsTheSourceDidNotAnnounceAreJudgedToo() {
@@ -47,6 +47,6 @@ import Testing
     @Test func anEmptyNetworkIsNeverReady() {
         let readiness = Readiness(staticLoaded: false, expected: ["ace"], status: [status("ace", age: 1)])
         #expect(!readiness.isReady)
-        #expect(String(decoding: readiness.json, as: UTF8.self).hasPrefix(#"{"ready":false,"static":false,"stale":[],"#))
+        #expect(String(decoding: readiness.json, as: UTF8.self).hasPrefix(#"{"ready":false,"static":false,"ticks_late":null,"stale":[],"#))
     }
 }

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TestSupport
 import TransitData
+import TransitEngine
 @testable import TracksideServer
 
 @Suite struct ReplayScheduleTests {
@@ -65,6 +66,50 @@ import TransitData
         // 2024-01-20 19:06:00 in New York is 2024-01-21 00:06:00 UTC.
         #expect(recording.files[0].timestamp == 1_705_795_560)
         #expect(recording.skipped == ["nostamp.pb: no timestamp in its content or name"])
+    }
+
+    /// A header from the future of its recording is handled as the live path handles one: the
+    /// recording time stands in (the name's, else the file's modification time) and it is listed.
+    @Test func aFileStampedInTheYear2100PlaysAtItsRecordingTime() throws {
+        let path = try folder([
+            "ace_20240120T190632.pb": [1], "ace_20240120T190702.pb": [2], "bus.pb": [2],
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let year2100 = 4_102_444_800.0
+        let recording = try ReplayRecording(directory: path) { _, bytes in
+            bytes[0] == 1 ? 1_705_795_592 : year2100
+        }
+        let times = Dictionary(uniqueKeysWithValues: recording.files.map { (($0.path as NSString).lastPathComponent, $0.timestamp) })
+        #expect(times == ["ace_20240120T190632.pb": 1_705_795_592, "ace_20240120T190702.pb": 1_705_795_622])
+        // No time in its name to stand in: skipped, saying why.
+        #expect(recording.skipped == ["bus.pb: header stamped 2100-01-01T00:00:00Z, more than 5 minutes after it was recorded, and no recording time in its name"])
+        #expect(recording.futureStamped.count == 1)
+        #expect(recording.futureStamped.contains {
+            $0.hasPrefix("ace_20240120T190702.pb: header stamped 2100-01-01T00:00:00Z") && $0.hasSuffix("played at 2024-01-21T00:07:02Z")
+        })
+        // The loop keeps the recording's own length.
+        let schedule = ReplaySchedule(timestamps: recording.files.filter { $0.feedID == "ace" }.map(\.timestamp),
+                                      speed: 1, loops: true, start: 0)
+        #expect(schedule.cycle == 60)
+    }
+
+    /// The scan inflates each file once within the decoders' limit: a file past it has no content
+    /// time (its name's stands in) and the scan does not hold it.
+    @Test func aFileOverTheFeedLimitIsNotReadWhole() throws {
+        let path = try folder(["ace_20240120T190632.pb": [1]])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let huge = path + "/ace_20240120T190702.pb"
+        FileManager.default.createFile(atPath: huge, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: UInt64(FeedDecoder.limit) + 1)   // sparse: costs no disk
+        try handle.close()
+        let seen = Mutex<[Int]>([])
+        let recording = try ReplayRecording(directory: path) { _, bytes in
+            seen.withLock { $0.append(bytes.count) }
+            return bytes.isEmpty ? nil : 1_705_795_592
+        }
+        #expect(recording.files.count == 2 && recording.files[1].timestamp == 1_705_795_622)
+        #expect(seen.withLock { $0 }.allSatisfy { $0 <= 1 })
     }
 
     @Test func recognisesAlertsFeedsByNameOrContent() throws {

@@ -19,7 +19,7 @@ extension TracksideApp {
             session.onMessage = { message in
                 switch message {
                 case .text(let text): push.receive(text, from: client)
-                case .binary: push.receiveBinary(from: client)
+                case .binary(let bytes): push.receiveBinary(bytes.count, from: client)
                 }
             }
             // A close the client causes goes out after the answers to its earlier messages.

@@ -27,6 +27,8 @@ public final class TracksideApp: Sendable {
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
+    /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
+    let tickHealth: Mutex<TickHealth>
     /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
@@ -47,10 +49,14 @@ public final class TracksideApp: Sendable {
                 logger: Logger,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
         self.configuration = configuration
+        var webSocket = webSocket
+        // Client messages wait for the push queue; past this backlog the connection stops being read.
+        webSocket.inboundBacklog = configuration.inboundBacklog
         self.webSocket = webSocket
         self.logger = logger
         self.clock = clock
         startedAt = clock()
+        tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval))
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -123,6 +129,7 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
             for skipped in recording.skipped { logger.info("replay: skipped \(skipped)") }
+            for future in recording.futureStamped { logger.warning("replay: \(future)") }
             source = ReplaySource(recording: recording, speed: configuration.replaySpeed,
                                   loops: configuration.replayLoops, start: clock(), skip: configuration.replaySkip)
         }
@@ -139,7 +146,12 @@ public final class TracksideApp: Sendable {
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
             WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)
-        }, send: WebSocketSession.send, clock: clock)
+        }, send: WebSocketSession.send, signal: { session, signal in
+            switch signal {
+            case .handled(let messages, let bytes): session.handled(messages: messages, bytes: bytes)
+            case .close(let reason): session.close(code: .policyViolation, reason: reason, awaitingReply: false)
+            }
+        }, clock: clock)
     }
 
     /// Starts the feed source and the tick.
@@ -156,8 +168,15 @@ public final class TracksideApp: Sendable {
         ticker.start()
     }
 
+    /// Drops every client message still waiting and ignores new ones (the first step of a
+    /// shutdown, so no backlog holds the process past its grace period).
+    public func stopReceiving() {
+        push.stopReceiving()
+    }
+
     /// Stops the source and the tick (connections are closed by the HTTP server).
     public func stop() {
+        push.stopReceiving()
         source.stop()
         ticker.withLock { $0 }?.stop()
     }
@@ -170,6 +189,9 @@ public final class TracksideApp: Sendable {
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
         vehiclePositions.update(result.states, feedTime: result.feedTime)
         push.publish(result, tickStarted: started)
+        if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
+            logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
+        }
     }
 
     /// One snapshot of every feed through `Tick.run`, with the memory the previous tick left; the
@@ -203,7 +225,8 @@ public final class TracksideApp: Sendable {
     func readiness() -> Readiness {
         let network = step.engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
-                         expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus)
+                         expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus,
+                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil })
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.

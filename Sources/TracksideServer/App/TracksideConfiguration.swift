@@ -1,4 +1,6 @@
 import TransitEngine
+import WebSocketServer
+
 /// Everything `trackside serve` decides about the application (the HTTP side is
 /// `ServerConfiguration`): where feeds come from, the static network, the tick and the
 /// push limits.
@@ -71,6 +73,9 @@ public struct TracksideConfiguration: Sendable {
     /// Whether MTA's timetabled "No Scheduled Service" alerts are served (hidden by default).
     public var showsNoScheduledService = false
     public var limits = PushLimits()
+    /// Client messages (and their bytes) one `/ws` connection may have waiting for the push queue
+    /// before the server stops reading from it.
+    public var inboundBacklog = InboundBacklog.Limit()
     /// Seconds of deltas kept for `resume`.
     public var historyRetention = 120.0
     /// Which sites may show the pages in a frame (`--frame-ancestors` sets the station display's).

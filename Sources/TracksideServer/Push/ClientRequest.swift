@@ -47,9 +47,7 @@ public enum ClientRequest: Equatable, Sendable {
                 guard routes.count <= ClientRequest.maximumRoutes else {
                     throw PushRequestError(.badRequest, "at most \(ClientRequest.maximumRoutes) routes per subscription")
                 }
-                guard routes.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
-                    throw PushRequestError(.badRequest, "route names must be 1 to 64 bytes")
-                }
+                for route in routes { _ = try ClientRequest.routeID(route) }
             }
             filter = VehicleFilter(kinds: kinds, routes: routes.map(Set.init))
         }
@@ -112,7 +110,10 @@ public enum ClientRequest: Equatable, Sendable {
             self = .subscribe(try Self.view(raw))
         case "resume":
             guard let epoch = raw.epoch else { throw PushRequestError(.badRequest, "resume needs \"epoch\"") }
-            guard let seq = raw.seq else { throw PushRequestError(.badRequest, "resume needs \"seq\"") }
+            guard let number = raw.seq else { throw PushRequestError(.badRequest, "resume needs \"seq\"") }
+            guard case .integer(let seq) = number else {
+                throw PushRequestError(.badRequest, "\"seq\" must be a whole number")
+            }
             guard seq >= 0 else { throw PushRequestError(.badRequest, "\"seq\" must not be negative") }
             self = .resume(epoch: epoch, seq: UInt64(seq), view: try Self.view(raw))
         case "watch":
@@ -138,7 +139,7 @@ public enum ClientRequest: Equatable, Sendable {
         var layers: [String]?
         var routes: [String]?
         var epoch: String?
-        var seq: Int64?
+        var seq: Number?
         var station: String?
         var busStop: String?
         var route: String?
@@ -147,6 +148,23 @@ public enum ClientRequest: Equatable, Sendable {
         enum CodingKeys: String, CodingKey {
             case op, bbox, layers, routes, epoch, seq, station, route, vehicle
             case busStop = "bus_stop"
+        }
+    }
+
+    /// A JSON number as a 64-bit integer when it is one; any other number (`1.5`, `1e30`) is
+    /// kept apart so the request can say what is wrong with it instead of failing as a whole.
+    private enum Number: Decodable {
+        case integer(Int64)
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int64.self) {
+                self = .integer(value)
+            } else {
+                _ = try container.decode(Double.self)
+                self = .other
+            }
         }
     }
 

@@ -1,7 +1,8 @@
 /// One connection's side of the push protocol, as a state machine without I/O: a client
 /// text message in, at most one reply out, given the published state it reads from.
 ///
-/// It keeps the connection's view (region), watched stations and subscribe rate limit.
+/// It keeps the connection's view (region), watched stations, its message budget (every op) and
+/// the subscribe rate limit.
 /// The hub owns sessions and calls them on its one serial queue, so a reply is always
 /// computed against the same published tick the connection was last sent.
 public struct ClientSession: Sendable {
@@ -39,17 +40,29 @@ public struct ClientSession: Sendable {
     public private(set) var routes: Set<String> = []
     /// Vehicles whose cards this connection receives.
     public private(set) var vehicles: Set<String> = []
+    /// Messages refused by the message budget so far.
+    public private(set) var overBudget = 0
+    /// Set once the connection kept exceeding its message budget: it is to be closed with 1008,
+    /// and every later message is ignored.
+    public private(set) var isClosing = false
     private var subscribeBudget: TokenBucket
+    private var messageBudget: MessageBudget
 
     public init(limits: PushLimits) {
         subscribeBudget = TokenBucket(capacity: limits.subscribeBurst, refillPerSecond: limits.subscribesPerSecond)
+        messageBudget = MessageBudget(limits: limits)
     }
 
     /// Handles one client text message at `now` (seconds since the Unix epoch) and returns
     /// the reply to send, if any: a snapshot, a delta or an error. Malformed input only ever
     /// produces an error reply; the connection stays open.
+    /// Every message first spends the message budget, before it is parsed; over budget it is
+    /// refused with `rate_limited`, and a connection that keeps exceeding it gets a last
+    /// `rate_limited` saying so and `isClosing`.
     public mutating func handle(_ text: String, context: Context, now: Double) -> [UInt8]? {
+        guard !isClosing else { return nil }
         do throws(PushRequestError) {
+            try spendBudget(context.limits, now: now)
             switch try ClientRequest(parsing: text) {
             case .subscribe(let view):
                 return try subscribe(view, context: context, now: now)
@@ -85,6 +98,37 @@ public struct ClientSession: Sendable {
         } catch {
             return ServerMessage.error(error)
         }
+    }
+
+    /// A binary message, which the protocol does not use: it spends the budget like any other
+    /// and is answered with `bad_request`.
+    public mutating func handleBinary(now: Double, limits: PushLimits) -> [UInt8]? {
+        guard !isClosing else { return nil }
+        do throws(PushRequestError) {
+            try spendBudget(limits, now: now)
+            throw PushRequestError(.badRequest, "messages are JSON text; binary messages are not understood")
+        } catch {
+            return ServerMessage.error(error)
+        }
+    }
+
+    private mutating func spendBudget(_ limits: PushLimits, now: Double) throws(PushRequestError) {
+        switch messageBudget.admit(now: now) {
+        case .accept:
+            return
+        case .refuse(let retryAfter):
+            overBudget += 1
+            let wait = Int((retryAfter * 1000).rounded(.up))
+            throw PushRequestError(.rateLimited, "more than \(Self.number(limits.messagesPerSecond)) messages a second; retry in \(wait) ms")
+        case .close:
+            overBudget += 1
+            isClosing = true
+            throw PushRequestError(.rateLimited, "closing: messages kept exceeding \(Self.number(limits.messagesPerSecond)) a second")
+        }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// Stations, routes and vehicles share one budget of watches.

@@ -11,6 +11,15 @@ public struct PushHub: Sendable {
     public struct Delivery: Sendable {
         public let message: [UInt8]
         public let recipients: [ClientID]
+        /// When set, the recipients' connections are closed with 1008 (policy violation) and this
+        /// reason once the message is sent.
+        public var closeReason: String?
+
+        public init(message: [UInt8], recipients: [ClientID], closeReason: String? = nil) {
+            self.message = message
+            self.recipients = recipients
+            self.closeReason = closeReason
+        }
     }
 
     /// Fixed per server run.
@@ -47,6 +56,9 @@ public struct PushHub: Sendable {
     private var registry = TopicRegistry()
     /// Subscribe/resume messages refused by a session's rate limit, over all connections ever.
     public private(set) var rateLimitedCount = 0
+    /// Messages refused by a session's message budget, and connections closed for exceeding it.
+    public private(set) var overBudgetCount = 0
+    public private(set) var closedOverBudgetCount = 0
     /// The latest alerts, in feed order, and the feeds' time they were computed at.
     private var alerts: [PublishedAlert] = []
     private var alertsTime: Double = 0
@@ -107,11 +119,12 @@ public struct PushHub: Sendable {
     /// sends a new follower at once (`followed(_:by:)`).
     public mutating func receive(_ text: String, from client: ClientID, now: Double) -> [Delivery] {
         guard var session = sessions[client] else { return [] }
+        let previous = session
         let before = session.topics
-        let rateLimitedBefore = session.rateLimited
         let reply = session.handle(text, context: context, now: now)
         sessions[client] = session
-        rateLimitedCount += session.rateLimited - rateLimitedBefore
+        rateLimitedCount += session.rateLimited - previous.rateLimited
+        if let closing = judgeBudget(before: previous, after: session, reply: reply, client: client) { return [closing] }
         var deliveries = reply.map { [Delivery(message: $0, recipients: [client])] } ?? []
         let after = session.topics
         for topic in before.subtracting(after) { registry.unfollow(topic, by: client) }
@@ -121,6 +134,26 @@ public struct PushHub: Sendable {
             deliveries += followed(topic, by: client)
         }
         return deliveries
+    }
+
+    /// A binary message from a connection: `bad_request`, within the message budget.
+    public mutating func receiveBinary(from client: ClientID, now: Double) -> [Delivery] {
+        guard var session = sessions[client] else { return [] }
+        let before = session
+        let reply = session.handleBinary(now: now, limits: configuration.limits)
+        sessions[client] = session
+        if let closing = judgeBudget(before: before, after: session, reply: reply, client: client) { return [closing] }
+        return reply.map { [Delivery(message: $0, recipients: [client])] } ?? []
+    }
+
+    /// Counts a message the budget refused; when the session just gave up on the connection,
+    /// the last reply with the order to close it.
+    private mutating func judgeBudget(before: ClientSession, after: ClientSession, reply: [UInt8]?,
+                                      client: ClientID) -> Delivery? {
+        overBudgetCount += after.overBudget - before.overBudget
+        guard after.isClosing, !before.isClosing else { return nil }
+        closedOverBudgetCount += 1
+        return Delivery(message: reply ?? [], recipients: [client], closeReason: "message budget exceeded")
     }
 
     /// What a new follower of `topic` gets at once: a station its latest board and its alerts

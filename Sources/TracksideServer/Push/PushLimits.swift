@@ -10,6 +10,13 @@ public struct PushLimits: Sendable {
     public var subscribeBurst = 10.0
     /// …and per second after it.
     public var subscribesPerSecond = 2.0
+    /// Messages of any kind accepted in a burst…
+    public var messageBurst = 40.0
+    /// …and per second after it (`MessageBudget`).
+    public var messagesPerSecond = 20.0
+    /// Messages refused over that budget (forgiven at one a second) before the connection is
+    /// closed with 1008.
+    public var refusalsBeforeClose = 20.0
 
     public init() {}
 

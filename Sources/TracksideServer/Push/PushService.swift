@@ -5,7 +5,15 @@ import TransitEngine
 
 /// The imperative shell around `PushHub`: one serial queue owns the hub, so client
 /// messages, ticks and REST reads are applied one at a time and every connection's
-/// messages are produced in order. Each delivery is turned into a `Frame` once (serialised
+/// messages are produced in order.
+///
+/// Client messages do not go onto the queue one by one: they wait in an `InboundQueue` (one FIFO
+/// per connection, bounded by the transport's read pause) and are handled in slices of at most
+/// `sliceSize`, round-robin over connections, each slice one block on the queue. A tick's
+/// `publish` therefore waits behind at most one slice, never behind a client's backlog, and one
+/// connection's backlog delays another's next message by at most one turn. Each slice reports
+/// its messages handled to their peers (`PushPeerSignal.handled`), which lets the transport read
+/// more from them. Each delivery is turned into a `Frame` once (serialised
 /// and compressed once); all the frames a step produces (a tick's deltas to every view) go to
 /// `send` as one batch of (peer, frame) pairs, so the transport can hand them over with one
 /// hop per event loop instead of one per connection.
@@ -20,20 +28,40 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     private let lastClient = Atomic<UInt64>(0)
     private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
     private let send: @Sendable ([(Peer, Frame)]) -> Void
+    private let signal: @Sendable (Peer, PushPeerSignal) -> Void
     private let clock: @Sendable () -> Double
+    /// Client messages waiting for a slice, whether a slice is on the queue, whether the service
+    /// stopped taking them (shutdown), and the connections being closed, whose messages are dropped.
+    private let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool, closing: Set<ClientID>)>(
+        (InboundQueue(), false, false, []))
+
+    /// What waits for a slice, in each connection's order: its registration first (so a slice
+    /// queued before a connection existed still greets it before handling its messages), then its
+    /// messages with their payload bytes.
+    private enum Message: Sendable {
+        case connect(Peer)
+        case text(String)
+        case binary(bytes: Int)
+    }
+
+    /// Most client messages handled in one block on the queue.
+    static var sliceSize: Int { 32 }
 
     /// - Parameters:
     ///   - prepare: builds the frame for one message; called once per delivery, with the start
     ///     of the tick that produced it for tick deltas (the origin of the delivery latency).
     ///   - send: hands a batch of frames to their peers, each peer's in order.
+    ///   - signal: tells a peer its messages were handled, or to close (after its frames).
     ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
     public init(configuration: PushHub.Configuration,
                 prepare: @escaping @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame,
                 send: @escaping @Sendable ([(Peer, Frame)]) -> Void,
+                signal: @escaping @Sendable (Peer, PushPeerSignal) -> Void = { _, _ in },
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         hub = PushHub(configuration: configuration)
         self.prepare = prepare
         self.send = send
+        self.signal = signal
         self.clock = clock
     }
 
@@ -44,16 +72,13 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// message the connection sends afterwards.
     public func connect(_ peer: Peer) -> ClientID {
         let client = ClientID(lastClient.add(1, ordering: .relaxed).newValue)
-        queue.async { [self] in
-            peers[client] = peer
-            deliver([hub.connect(client)])
-        }
+        enqueue(.connect(peer), from: client)
         return client
     }
 
     /// A text message from a connection; answered asynchronously through its `send`.
     public func receive(_ text: String, from client: ClientID) {
-        queue.async { [self] in deliver(hub.receive(text, from: client, now: clock())) }
+        enqueue(.text(text), from: client)
     }
 
     /// Runs `action` once every message received from `client` so far has been answered (its
@@ -64,16 +89,74 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     }
 
     /// A binary message, which the protocol does not use: answered with `bad_request`.
-    public func receiveBinary(from client: ClientID) {
-        let error = PushRequestError(.badRequest, "messages are JSON text; binary messages are not understood")
-        queue.async { [self] in deliver([PushHub.Delivery(message: ServerMessage.error(error), recipients: [client])]) }
+    public func receiveBinary(_ bytes: Int, from client: ClientID) {
+        enqueue(.binary(bytes: bytes), from: client)
     }
 
+    /// Forgets a connection, with whatever it sent that is still waiting.
     public func disconnect(_ client: ClientID) {
+        inbound.withLock { state in
+            _ = state.queue.remove(client)
+            state.closing.remove(client)
+        }
         queue.async { [self] in
             peers[client] = nil
             hub.disconnect(client)
         }
+    }
+
+    /// Stops handling client messages and drops every one still waiting (shutdown: the
+    /// connections are about to be closed, and nothing may keep the process past its grace).
+    public func stopReceiving() {
+        inbound.withLock { state in
+            state.stopped = true
+            _ = state.queue.removeAll()
+        }
+    }
+
+    private func enqueue(_ message: Message, from client: ClientID) {
+        let startSlice = inbound.withLock { state -> Bool in
+            guard !state.stopped, !state.closing.contains(client) else { return false }
+            state.queue.append(message, from: client)
+            defer { state.sliceQueued = true }
+            return !state.sliceQueued
+        }
+        if startSlice { queue.async { [self] in handleSlice() } }
+    }
+
+    /// One slice of client messages (on the queue); queues the next slice behind whatever was
+    /// queued meanwhile (a tick) while messages wait.
+    private func handleSlice() {
+        let slice = inbound.withLock { $0.queue.slice(limit: Self.sliceSize) }
+        var deliveries: [PushHub.Delivery] = []
+        var handled: [ClientID: (messages: Int, bytes: Int)] = [:]
+        let now = clock()
+        for (client, message) in slice {
+            let bytes: Int
+            switch message {
+            case .connect(let peer):
+                peers[client] = peer
+                deliveries.append(hub.connect(client))
+                continue
+            case .text(let text):
+                deliveries += hub.receive(text, from: client, now: now)
+                bytes = text.utf8.count
+            case .binary(let count):
+                deliveries += hub.receiveBinary(from: client, now: now)
+                bytes = count
+            }
+            handled[client, default: (0, 0)].messages += 1
+            handled[client, default: (0, 0)].bytes += bytes
+        }
+        deliver(deliveries)
+        for (client, count) in handled {
+            if let peer = peers[client] { signal(peer, .handled(messages: count.messages, bytes: count.bytes)) }
+        }
+        let more = inbound.withLock { state -> Bool in
+            state.sliceQueued = !state.queue.isEmpty
+            return state.sliceQueued
+        }
+        if more { queue.async { [self] in handleSlice() } }
     }
 
     /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
@@ -114,7 +197,9 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         queue.sync {
             PushStatistics(connections: hub.connectionCount, regions: hub.regionCount,
                            subscriptions: hub.subscriptionCount, watches: hub.watchCount, seq: hub.seq,
-                           rateLimited: hub.rateLimitedCount)
+                           rateLimited: hub.rateLimitedCount, overBudget: hub.overBudgetCount,
+                           closedOverBudget: hub.closedOverBudgetCount,
+                           queuedMessages: inbound.withLock { $0.queue.count })
         }
     }
 
@@ -141,5 +226,15 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
             }
         }
         if !batch.isEmpty { send(batch) }
+        for delivery in deliveries {
+            guard let reason = delivery.closeReason else { continue }
+            for client in delivery.recipients {
+                inbound.withLock { state in
+                    _ = state.queue.remove(client)
+                    state.closing.insert(client)
+                }
+                if let peer = peers[client] { signal(peer, .close(reason: reason)) }
+            }
+        }
     }
 }

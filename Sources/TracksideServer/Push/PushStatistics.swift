@@ -12,4 +12,10 @@ public struct PushStatistics: Equatable, Sendable {
     public var seq: UInt64
     /// Subscribe/resume messages refused with `rate_limited` since start.
     public var rateLimited: Int
+    /// Messages of any op refused by the per-connection message budget since start.
+    public var overBudget: Int = 0
+    /// Connections closed with 1008 for exceeding their message budget since start.
+    public var closedOverBudget: Int = 0
+    /// Client messages waiting for the push queue now.
+    public var queuedMessages: Int = 0
 }

@@ -32,6 +32,12 @@ public struct WebSocketConfiguration: Sendable {
     public var allowedOrigins: Set<String>?
     /// Picks one of the client's `Sec-WebSocket-Protocol` values, or nil for none. The default picks none.
     public var selectSubprotocol: @Sendable (_ offered: [String]) -> String?
+    /// When set, every data message counts as queued from its delivery to `onMessage` until the
+    /// application reports it done with `WebSocketSession.handled(messages:bytes:)`; the connection
+    /// stops reading while the backlog is over this bound (`InboundBacklog`) and resumes when it
+    /// drains, so a client sending faster than the application works waits in its own TCP
+    /// buffers. nil (the default) is for applications that handle each message in `onMessage`.
+    public var inboundBacklog: InboundBacklog.Limit?
     /// Where connection events (a client closed for stalling) are logged; standard error by default.
     public var logger = Logger.standardError()
 

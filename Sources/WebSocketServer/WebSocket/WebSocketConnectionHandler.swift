@@ -29,6 +29,10 @@ final class WebSocketConnectionHandler {
     private var backpressure: WebSocketBackpressure
     /// The close the peer caused, held for the application's answers (`onPeerClosing`).
     private var heldClose: (events: [WebSocketEvent], timeout: TimerHandle)?
+    /// Messages the application has not finished, when the configuration bounds them.
+    private var backlog: InboundBacklog?
+    /// Bytes read but not yet framed because the backlog paused the connection mid-buffer.
+    private var unframed: [UInt8] = []
 
     init(request: RoutedRequest, acceptance: WebSocketHandshake.Acceptance, configuration: WebSocketConfiguration,
          counters: WebSocketCounters, onOpen: @escaping (WebSocketSession) -> Void) {
@@ -40,6 +44,7 @@ final class WebSocketConnectionHandler {
         machine = WebSocketStateMachine(configuration: configuration, compression: acceptance.compression, now: .now)
         backpressure = WebSocketBackpressure(maximumPendingOutput: configuration.maximumPendingOutput, queueLimit: .max,
                                              stallTimeout: configuration.outputStallTimeout)
+        backlog = configuration.inboundBacklog.map(InboundBacklog.init)
     }
 
     // MARK: Application calls (on the loop)
@@ -102,12 +107,52 @@ final class WebSocketConnectionHandler {
         switch backpressure.afterFlush {
         case .stillParked: watchForStall(on: connection)
         case .close: connection.close()
-        case .resumeReading: connection.resumeReading()
+        case .resumeReading: updateReading(on: connection)
         }
     }
 
-    func close(code: WebSocketCloseCode, reason: String) {
+    /// Reads unless output is parked, a close is held, or the inbound backlog is over its bound
+    /// (which no longer matters once our close frame is out: data is then read only to find the
+    /// client's close).
+    private func updateReading(on connection: Connection) {
+        if !backpressure.pausesReading, heldClose == nil, !isHeldBack {
+            connection.resumeReading()
+        } else {
+            connection.pauseReading()
+        }
+    }
+
+    /// Whether the inbound backlog holds reading back now.
+    private var isHeldBack: Bool { backlog?.isPaused == true && machine.isOpen }
+
+    /// The application finished `messages` messages of `bytes` payload bytes: once the backlog
+    /// has drained enough, the bytes held back are framed and reading resumes.
+    func inboundHandled(messages: Int, bytes: Int) {
+        guard backlog?.handled(messages: messages, bytes: bytes) == true else { return }
+        frameHeldBytes()
+    }
+
+    /// Frames the bytes held back (as far as the backlog allows) and reads again if it may.
+    private func frameHeldBytes() {
+        guard let connection, connection.isOpen else { return }
+        let held = unframed
+        unframed = []
+        if !held.isEmpty { frame(held[...], on: connection) }
+        updateReading(on: connection)
+    }
+
+    /// Starts the closing handshake. Without `awaitingReply` the TCP connection closes as soon as
+    /// the close frame is written (`WebSocketSession.close`).
+    func close(code: WebSocketCloseCode, reason: String, awaitingReply: Bool = true) {
         perform(machine.close(code: code, reason: reason, now: .now))
+        guard !awaitingReply, let connection else {
+            // The backlog no longer holds reading back: the client's close must be read.
+            frameHeldBytes()
+            return
+        }
+        reportClose(code, reason)
+        unframed = []
+        if backpressure.closeRequested() { connection.close() }
     }
 
     // MARK: Events
@@ -118,6 +163,7 @@ final class WebSocketConnectionHandler {
             switch event {
             case .message(let message):
                 counters.messageReceived()
+                backlog?.received(bytes: message.payloadCount)
                 session?.onMessage?(message)
             case .send(let bytes):
                 _ = enqueue(bytes, droppable: false, on: connection)
@@ -260,12 +306,26 @@ extension WebSocketConnectionHandler: ConnectionHandler {
     }
 
     func connection(_ connection: Connection, didRead bytes: ArraySlice<UInt8>) {
+        guard unframed.isEmpty else {
+            unframed.append(contentsOf: bytes)
+            return
+        }
+        frame(bytes, on: connection)
+    }
+
+    /// Feeds `bytes` to the machine one message at a time (the application's answer to a message
+    /// is framed before the bytes after it can fail the connection). When the inbound backlog
+    /// fills, the rest is held in `unframed` and reading pauses until the application catches up.
+    private func frame(_ bytes: ArraySlice<UInt8>, on connection: Connection) {
         bytes.withUnsafeBytes { buffer in
-            // One message at a time: the application's answer to a message is framed before
-            // the bytes after it can fail the connection.
             var offset = 0
             let now = ContinuousClock.now
             while offset < buffer.count, !machine.isClosed {
+                if isHeldBack {
+                    unframed.append(contentsOf: buffer[offset...])
+                    updateReading(on: connection)
+                    return
+                }
                 let step = machine.receiveMessage(UnsafeRawBufferPointer(rebasing: buffer[offset...]), now: now)
                 offset += step.consumed
                 performPeerEvents(step.events, on: connection)

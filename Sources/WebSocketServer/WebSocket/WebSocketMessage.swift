@@ -5,3 +5,13 @@ public enum WebSocketMessage: Hashable, Sendable {
     /// A binary message.
     case binary([UInt8])
 }
+
+extension WebSocketMessage {
+    /// The payload's size in bytes (UTF-8 for text).
+    public var payloadCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let bytes): bytes.count
+        }
+    }
+}

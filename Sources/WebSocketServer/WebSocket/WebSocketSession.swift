@@ -60,9 +60,19 @@ public final class WebSocketSession: @unchecked Sendable {
         onLoop { $0.send(droppable: false, payloadBytes: binary.count) { machine in machine.frame(binary: binary) } }
     }
 
-    /// Starts the closing handshake; `onClose` follows when it completes or times out.
-    public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
-        onLoop { $0.close(code: code, reason: reason) }
+    /// Reports `messages` messages of `bytes` payload bytes done with (handled or dropped), for a
+    /// route whose configuration bounds the inbound backlog (`WebSocketConfiguration.inboundBacklog`):
+    /// reading resumes once the backlog has drained. Callable from any thread.
+    public func handled(messages: Int, bytes: Int) {
+        onLoop { $0.inboundHandled(messages: messages, bytes: bytes) }
+    }
+
+    /// Starts the closing handshake; `onClose` follows when it completes or times out. With
+    /// `awaitingReply` false (a client the application refuses to serve, e.g. 1008), the close
+    /// frame is the last thing sent and the TCP connection closes right after it: what the client
+    /// sends meanwhile is discarded unread rather than parsed while its close is awaited.
+    public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "", awaitingReply: Bool = true) {
+        onLoop { $0.close(code: code, reason: reason, awaitingReply: awaitingReply) }
     }
 
     /// Runs `action` with the handler on the loop: now when already there, else after a hop.

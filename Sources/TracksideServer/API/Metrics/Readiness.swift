@@ -17,10 +17,15 @@ public struct Readiness: Equatable, Sendable {
     public var staticLoaded: Bool
     /// Expected feeds first, in the source's order, then any other feed that has reported.
     public var feeds: [Feed]
+    /// Seconds the tick is behind its cadence when it is late (`TickHealth.isLate`), else nil:
+    /// subscribers are not being served, whatever the feeds.
+    public var tickLag: Double?
 
-    /// Judges `expected` feeds (those the source is set up to deliver) and every feed in `status`.
-    public init(staticLoaded: Bool, expected: [String], status: [FeedStatus]) {
+    /// Judges `expected` feeds (those the source is set up to deliver) and every feed in `status`,
+    /// and the ticks (`tickLag` when they are late).
+    public init(staticLoaded: Bool, expected: [String], status: [FeedStatus], tickLag: Double? = nil) {
         self.staticLoaded = staticLoaded
+        self.tickLag = tickLag
         let byID = Dictionary(status.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = expected + status.map(\.id).filter { !expected.contains($0) }
         feeds = ids.map { id in
@@ -29,14 +34,15 @@ public struct Readiness: Equatable, Sendable {
         }
     }
 
-    public var isReady: Bool { staticLoaded && feeds.allSatisfy { $0.reason == nil } }
+    public var isReady: Bool { staticLoaded && tickLag == nil && feeds.allSatisfy { $0.reason == nil } }
 
-    /// `{"ready":…,"static":…,"stale":[ids not ready],"feeds":[{"id","ready","age","reason"}]}`.
+    /// `{"ready":…,"static":…,"ticks_late":null|seconds,"stale":[ids not ready],"feeds":[{"id","ready","age","reason"}]}`.
     public var json: [UInt8] {
         var json = JSONWriter()
         json.object { o in
             o.key("ready"); o.value(isReady)
             o.key("static"); o.value(staticLoaded)
+            o.key("ticks_late"); if let tickLag { o.value(tickLag, decimals: 1) } else { o.null() }
             o.key("stale")
             o.array { a in
                 for feed in feeds where feed.reason != nil { a.value(feed.id) }

@@ -32,6 +32,11 @@ extension TracksideApp {
 
         tickDurations.write("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
                             into: &exposition)
+        let health = tickHealth.withLock { $0 }
+        exposition.single("trackside_tick_lag_seconds", .gauge,
+                          help: "Seconds the next tick is behind its cadence (0 while ticks are on time).", health.lag(at: now))
+        exposition.single("trackside_ticks_late_total", .counter,
+                          help: "Ticks that came more than a cadence (at least 1 s) late.", Double(health.lateTicks))
         let counts = lastTickCounts.withLock { $0 }
         exposition.family("trackside_vehicles", .gauge, help: "Vehicles placed by the last tick, by kind and status.")
         for kind in VehicleState.Kind.allCases {
@@ -124,6 +129,15 @@ extension TracksideApp {
         exposition.single("trackside_push_rate_limited_total", .counter,
                           help: "Subscribe/resume messages refused by the per-connection rate limit.",
                           Double(push.rateLimited))
+        exposition.single("trackside_push_messages_refused_total", .counter,
+                          help: "Client messages of any op refused by the per-connection message budget.",
+                          Double(push.overBudget))
+        exposition.single("trackside_push_budget_closes_total", .counter,
+                          help: "Connections closed (1008) for exceeding their message budget again and again.",
+                          Double(push.closedOverBudget))
+        exposition.single("trackside_push_queued_messages", .gauge,
+                          help: "Client messages waiting for the push queue (each connection's bounded by the read pause).",
+                          Double(push.queuedMessages))
         exposition.family("trackside_push_closed_total", .counter,
                           help: "Push connections ended, by close code (1006: dropped without a close frame).")
         for (code, count) in sockets.closesByCode {

@@ -114,6 +114,14 @@ public enum ServeOptions {
                                                              help: "subscribe/resume messages a connection may send in a burst")
     public static let subscribeRate = Option<Double>.number("subscribe-rate", "N", in: 0.01...1000, default: application.limits.subscribesPerSecond,
                                                             help: "subscribe/resume messages per second after the burst (rate_limited beyond)")
+    public static let messageBurst = Option<Double>.number("message-burst", "N", in: 1...100_000, default: application.limits.messageBurst,
+                                                           help: "messages of any op a connection may send in a burst")
+    public static let messageRate = Option<Double>.number("message-rate", "N", in: 0.01...100_000, default: application.limits.messagesPerSecond,
+                                                          help: "messages of any op per second after the burst (rate_limited beyond)")
+    public static let messageRefusals = Option<Double>.number("message-refusals", "N", in: 1...100_000, default: application.limits.refusalsBeforeClose,
+                                                              help: "messages refused over that budget, forgiven at one a second, before the connection is closed with 1008")
+    public static let maxQueuedMessages = Option<Int>.integer("max-queued-messages", in: 1...100_000, default: application.inboundBacklog.messages,
+                                                              help: "messages of one connection waiting to be handled before the server stops reading it (resumes at half)")
     public static let historyRetention = Option<Double>.number("history-retention", in: 0...3600, default: application.historyRetention,
                                                                help: "seconds of deltas kept for resume")
     public static let tick = Option<Double>.number("tick", in: 0.05...60, default: application.tickInterval,
@@ -170,7 +178,8 @@ public enum ServeOptions {
         ]),
         OptionGroup("Push", [
             maxBBoxSpan.declaration, maxViewVehicles.declaration, maxWatches.declaration, subscribeBurst.declaration,
-            subscribeRate.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
+            subscribeRate.declaration, messageBurst.declaration, messageRate.declaration, messageRefusals.declaration,
+            maxQueuedMessages.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
             source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,

@@ -1,5 +1,6 @@
 import Foundation
 import TransitData
+import TransitEngine
 
 /// A folder of recorded feed files, in the order they were published.
 ///
@@ -7,7 +8,16 @@ import TransitData
 /// `<feed id>_` prefix (`20160519080020.pb`) belongs to one feed named after the folder. They are ordered
 /// by the time inside them (GTFS-rt header timestamp, SIRI ResponseTimestamp); a file whose
 /// content does not say (garbage, truncated) keeps the time in its name, so it is still
-/// played at its place and the server shows how it copes with a bad fetch.
+/// played at its place and the server shows how it copes with a bad fetch. A header stamped more
+/// than `FeedIngest.maximumHeaderLead` after the file was recorded (the time in its name) is
+/// treated as the live path treats one: the recording time stands in, the file is listed in
+/// `futureStamped` for the log, and the recording keeps its length (one file stamped in the year
+/// 2100 would otherwise make a loop last eighty years). Without a time in its name, a header
+/// later than the file's modification time cannot be placed: the file is skipped.
+///
+/// The scan reads one file at a time and inflates it once, up to `FeedDecoder.limit` (the
+/// limit the decoders apply when it is played), so the memory it needs is one file's, whatever the
+/// folder holds: a gzip bomb is cut at the limit and played as the failed fetch it is.
 ///
 /// A feed id holds service alerts when its name says so (`subway-alerts` as `FeedRecorder`
 /// writes it, `mta_subway_alerts` in shared/data) or any of its files scans as an alerts feed
@@ -32,9 +42,11 @@ public struct ReplayRecording: Sendable {
     public let files: [File]
     /// Files that were skipped, with the reason (no usable time, unreadable).
     public let skipped: [String]
+    /// Files whose header lies in the future of their recording, with the time that stands in.
+    public let futureStamped: [String]
 
-    /// Scans `directory`. `contentTimestamp` reads the publish time from a file's bytes,
-    /// or returns nil when it cannot.
+    /// Scans `directory`. `contentTimestamp` reads the publish time from a file's (inflated)
+    /// bytes, or returns nil when it cannot.
     public init(directory: String, contentTimestamp: (FeedFormat, Data) -> Double?) throws(Failure) {
         let names: [String]
         do {
@@ -44,21 +56,41 @@ public struct ReplayRecording: Sendable {
         }
         var files: [File] = []
         var skipped: [String] = []
+        var futureStamped: [String] = []
         var alertFeedIDs: Set<String> = []
         let folderFeedID = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         for name in names {
             guard let (named, format) = Self.feedIDAndFormat(name) else { continue }
             let feedID = named ?? folderFeedID
             let path = (directory as NSString).appendingPathComponent(name)
-            guard let bytes = FileManager.default.contents(atPath: path) else {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            // Larger than any feed played: read none of it (it plays as a failed fetch).
+            let bytes = size > FeedDecoder.limit ? Data() : FileManager.default.contents(atPath: path)
+            guard let bytes else {
                 skipped.append("\(name): unreadable")
                 continue
             }
-            guard let timestamp = contentTimestamp(format, bytes) ?? Self.nameTimestamp(name) else {
+            // Inflated once, within the decoders' limit; what does not inflate has no content time.
+            let plain = try? Inflate.gunzipIfNeeded(bytes, limit: FeedDecoder.limit)
+            let recorded = Self.nameTimestamp(name)
+            let written = recorded ?? (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? .infinity
+            var timestamp = plain.flatMap { contentTimestamp(format, $0) }
+            if let stamped = timestamp, stamped > written + FeedIngest.maximumHeaderLead {
+                let future = "header stamped \(Self.iso8601(stamped)), more than \(Int(FeedIngest.maximumHeaderLead / 60)) "
+                    + "minutes after it was recorded"
+                guard let recorded else {
+                    skipped.append("\(name): \(future), and no recording time in its name")
+                    continue
+                }
+                futureStamped.append("\(name): \(future); played at \(Self.iso8601(recorded))")
+                timestamp = recorded
+            }
+            guard let timestamp = timestamp ?? recorded else {
                 skipped.append("\(name): no timestamp in its content or name")
                 continue
             }
-            if Self.isAlerts(feedID: feedID, format: format, bytes: bytes) { alertFeedIDs.insert(feedID) }
+            if Self.isAlerts(feedID: feedID, format: format, plain: plain) { alertFeedIDs.insert(feedID) }
             files.append(File(path: path, feedID: feedID, format: format, kind: .vehicles, timestamp: timestamp))
         }
         for index in files.indices where alertFeedIDs.contains(files[index].feedID) { files[index].kind = .alerts }
@@ -69,13 +101,19 @@ public struct ReplayRecording: Sendable {
         self.files = files.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
             .map(\.element)
         self.skipped = skipped
+        self.futureStamped = futureStamped
     }
 
-    /// Whether one recorded file belongs to an alerts feed, by its feed id or its content.
-    static func isAlerts(feedID: String, format: FeedFormat, bytes: Data) -> Bool {
+    /// Whether one recorded file belongs to an alerts feed, by its feed id or its (inflated) content.
+    static func isAlerts(feedID: String, format: FeedFormat, plain: Data?) -> Bool {
         if feedID.lowercased().contains("alerts") { return true }
-        guard format == .gtfsRealtime, let plain = try? Inflate.gunzipIfNeeded(bytes) else { return false }
+        guard format == .gtfsRealtime, let plain else { return false }
         return RealtimeFeedKind.detect([UInt8](plain)) == .alerts
+    }
+
+    /// `2100-01-01T01:00:00Z`, for the log.
+    static func iso8601(_ seconds: Double) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// `feed51-7_20190601T112825.pb.gz` → (`feed51-7`, GTFS-realtime), `20160519080020.pb` → (nil,
