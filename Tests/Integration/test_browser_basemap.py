@@ -34,7 +34,7 @@ def test_station_and_neighbourhood_names_are_drawn_near_times_square_at_zoom_14(
     wait_for_labels(browser, "station-labels")
     x, y = browser.execute_script("const p = window.__trackside.map.project(arguments[0]); return [p.x, p.y]", [lon, lat])
     near = {f["properties"]["name"] for f in rendered(browser, "station-labels", [[x - 150, y - 60], [x + 150, y + 60]])}
-    assert "Times Sq - 42 St" in near or "Times Sq-42 St" in near, near
+    assert any("Times Sq" in name for name in near), near  # the station, or the complex holding it
     wait_for_labels(browser, "place-neighbourhoods")
     neighbourhoods = {f["properties"]["name"] for f in rendered(browser, "place-neighbourhoods")}
     assert "Midtown-Times Square" in neighbourhoods
