@@ -1,4 +1,5 @@
-// Words of the arrivals boards (station display, map popup) in English and Spanish.
+// Words of the arrivals boards (station display, map popup) in English and Spanish. `when` is the one wording of an
+// arrival's time everywhere (the server's sign rows say the same): "Due" under a minute, else whole minutes.
 
 const english = {
   locale: "en-US",
@@ -9,7 +10,9 @@ const english = {
   noStation: "Add ?station=ID to the address",
   // NYC's platform directions; any other agency's direction_id reads as where its vehicles head.
   direction: (d, headsign) => (d === "N" ? "Uptown" : d === "S" ? "Downtown" : headsign ? `To ${headsign}` : d ?? ""),
-  minutesLabel: (m) => (m === 0 ? "arriving now" : `in ${m} ${m === 1 ? "minute" : "minutes"}`),
+  minutesLabel: (m) => (m === 0 ? "due now" : `in ${m} ${m === 1 ? "minute" : "minutes"}`),
+  terminating: "Arriving, terminates here",
+  updated: (time) => `Updated ${time}`,
   staleRow: "may be out of date",
   staleRows: "Dimmed times may be out of date",
   staleAlerts: "Alerts may be out of date",
@@ -30,6 +33,8 @@ const spanish = {
   noStation: "Añada ?station=ID a la dirección",
   direction: (d, headsign) => (d === "N" ? "Hacia el norte" : d === "S" ? "Hacia el sur" : headsign ? `Hacia ${headsign}` : d ?? ""),
   minutesLabel: (m) => (m === 0 ? "llegando ahora" : `en ${m} ${m === 1 ? "minuto" : "minutos"}`),
+  terminating: "Llegando, termina aquí",
+  updated: (time) => `Actualizado ${time}`,
   staleRow: "puede no estar al día",
   staleRows: "Los horarios atenuados pueden no estar al día",
   staleAlerts: "Los avisos pueden no estar al día",
@@ -40,6 +45,16 @@ const spanish = {
     return age === null ? `${head}…` : `${head}… horarios de hace ${ageText(age, "s", "min")}`;
   },
 };
+
+for (const words of [english, spanish]) {
+  /** An arrival `minutes` away as `{value, unit}`: `{value: "Due", unit: null}` under a minute, else `{"7", "min"}`. */
+  words.when = (minutes) => (minutes === 0 ? { value: words.due, unit: null } : { value: String(minutes), unit: words.min });
+  /** The same as one string: "Due", "7 min". */
+  words.whenText = (minutes) => {
+    const { value, unit } = words.when(minutes);
+    return unit ? `${value} ${unit}` : value;
+  };
+}
 
 /** The texts for a language code ("en" or "es"). */
 export function texts(lang) {

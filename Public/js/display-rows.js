@@ -20,7 +20,8 @@ export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direc
       if (minutes < walkMinutes) continue;
       // Absolute times order trains within a minute; all of a board's times are on one clock.
       const order = Number.isFinite(arrival.time) ? arrival.time : Infinity;
-      all.push({ route: group.route, direction: group.direction, headsign: group.headsign, minutes, order, stale: group.stale === true });
+      const heading = typeof group.heading === "string" && group.heading ? group.heading : null;
+      all.push({ route: group.route, direction: group.direction, heading, headsign: group.headsign, minutes, order, stale: group.stale === true });
     }
   }
   all.sort((a, b) => a.minutes - b.minutes || a.order - b.order || compareRoutes(a.route, b.route));
@@ -52,18 +53,20 @@ function fairShare(sorted, rows) {
 }
 
 /**
- * The chosen rows in one section per direction (northbound first), each soonest first: the display draws a heading
- * per direction and makes each section's first train large.
- * @param {{direction: string}[]} rows soonest first
- * @returns {{direction: string, rows: object[]}[]}
+ * The chosen rows in one section per direction as the station words it (its `heading`, else the direction: at a
+ * complex the 7's "Queens" and the 1's "Uptown" are two sections), northbound first, each soonest first: the display
+ * draws a heading per section and makes each section's first train large.
+ * @param {{direction: string, heading: string|null}[]} rows soonest first
+ * @returns {{direction: string, heading: string|null, rows: object[]}[]}
  */
 export function directionSections(rows) {
   const sections = new Map();
   for (const row of rows) {
-    if (!sections.has(row.direction)) sections.set(row.direction, []);
-    sections.get(row.direction).push(row);
+    const key = JSON.stringify([row.direction, row.heading ?? null]);
+    if (!sections.has(key)) sections.set(key, { direction: row.direction, heading: row.heading ?? null, rows: [] });
+    sections.get(key).rows.push(row);
   }
   const rank = (d) => (d === "N" ? 0 : d === "S" ? 1 : 2);
-  return [...sections].sort(([a], [b]) => rank(a) - rank(b) || String(a).localeCompare(String(b)))
-    .map(([direction, sectionRows]) => ({ direction, rows: sectionRows }));
+  return [...sections.values()].sort((a, b) => rank(a.direction) - rank(b.direction)
+    || String(a.direction).localeCompare(String(b.direction)) || String(a.heading ?? "").localeCompare(String(b.heading ?? "")));
 }

@@ -142,7 +142,7 @@ function render() {
   const boardStale = staleForShownLines(state.board);
   empty.textContent = !state.board ? t.loading : boardStale ? t.noTimes : t.noTrains;
   // Redrawn when the rows change, or the room for them (a ticker coming or going, another screen size).
-  const rowsKey = JSON.stringify([chosen.map(({ route, direction, headsign, minutes, stale }) => [route, direction, headsign, minutes, stale]),
+  const rowsKey = JSON.stringify([chosen.map(({ route, direction, heading, headsign, minutes, stale }) => [route, direction, heading, headsign, minutes, stale]),
     document.getElementById("ticker").hidden, innerWidth, innerHeight]);
   if (rowsKey !== state.shownRowsKey) {
     state.shownRowsKey = rowsKey;
@@ -150,13 +150,14 @@ function render() {
     const drawn = new Map(); // row element → the row it shows
     document.getElementById("rows").replaceChildren(...directionSections(chosen).map((section) =>
       el("li", { class: "section" },
-        el("h2", { class: "section-heading", text: t.direction(section.direction, section.rows[0]?.headsign) }),
+        el("h2", { class: "section-heading", text: section.heading ?? t.direction(section.direction, section.rows[0]?.headsign) }),
         el("ol", { class: "section-rows" }, ...section.rows.map((row) => {
+          const when = t.when(row.minutes);
           const item = el("li", { class: row.stale ? "row stale" : "row" },
             bullet(row.route),
             el("span", { class: "destination" }, el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) })),
             el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) + (row.stale ? `, ${t.staleRow}` : "") },
-              row.minutes === 0 ? t.due : String(row.minutes), row.minutes === 0 ? null : el("small", { text: t.min })));
+              when.value, when.unit ? el("small", { text: when.unit }) : null));
           drawn.set(item, row);
           return item;
         })))));
@@ -173,6 +174,9 @@ function render() {
   const staleRows = state.rows.some((row) => row.stale) ? t.staleRows : boardStale && state.rows.length > 0 ? t.staleBoard : null;
   const staleNotes = live ? [staleRows, state.alerts.stale ? t.staleAlerts : null] : [];
   setText(document.getElementById("connection"), !live ? t.connection(state.connection, age) : staleNotes.filter(Boolean).join(" · "));
+  // When the board on screen was computed (the server's clock), so nobody mistakes an old board for a fresh one.
+  setText(document.getElementById("updated"), !Number.isFinite(state.board?.ts) || state.timeZone === null ? ""
+    : t.updated(new Date(state.board.ts * 1000).toLocaleTimeString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: state.timeZone })));
 }
 
 /**

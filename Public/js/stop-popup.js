@@ -5,6 +5,7 @@ import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
 import { compareRoutes } from "./routes.js";
+import { serverConfig } from "./server-config.js";
 import { stationHandoff } from "./station-handoff.js";
 
 const arrivalsShown = 3;
@@ -22,7 +23,7 @@ export class StopPopup {
     this.context = context;
     this.stop = null;
     this.popup = null;
-    this.board = { groups: [] };
+    this.board = boardOf({});
     this.alertSet = new AlertSet();
     this.alerts = [];
     this.updatedAtMs = 0;
@@ -43,7 +44,7 @@ export class StopPopup {
   open(stop) {
     this.close();
     this.stop = stop;
-    this.board = { groups: [] };
+    this.board = boardOf({});
     this.alertSet.clear();
     this.alerts = [];
     this.updatedAtMs = 0;
@@ -74,7 +75,7 @@ export class StopPopup {
   /** Applies a pushed `arrivals` message if it is for the open stop. */
   applyArrivals(message) {
     if (!this.stop || this.idIn(message) !== this.stop.id) return;
-    this.board = { groups: validGroups(message.groups), stale: message.stale === true };
+    this.board = boardOf(message);
     this.pushed.arrivals = true;
     this.updatedAtMs = Date.now();
     this.render();
@@ -126,7 +127,7 @@ export class StopPopup {
       if (this.stop !== stop) return;
       // A pushed board is newer than this answer when it arrived first.
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
-      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = { groups: validGroups(groups), stale: details.arrivals?.stale === true };
+      if (Array.isArray(groups) && !this.pushed.arrivals) this.board = boardOf(details.arrivals?.groups ? details.arrivals : { groups });
       if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts, details.alerts_stale);
       this.alerts = this.alertSet.alerts;
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
@@ -149,12 +150,15 @@ export class StopPopup {
       el("div", { class: "lines" }, lines.map(badge)),
       el("h3", { class: "section-title", text: "Arrivals" }),
       this.arrivalsList(badge, isBus),
+      this.terminatingList(badge),
+      this.updatedLine(),
       this.alertsSection(),
       stationHandoff(stop),
     );
     this.popup?.setLngLat([stop.lon, stop.lat]); // re-picks the side the callout opens on for its new size
   }
 
+  /** The departures under one heading per direction (the station's words, else Uptown/Downtown), lines in order. */
   arrivalsList(badge, isBus) {
     const groups = [...this.board.groups].sort(
       (a, b) => compareRoutes(a.route, b.route) || String(a.direction ?? "").localeCompare(String(b.direction ?? "")));
@@ -163,20 +167,51 @@ export class StopPopup {
       const none = this.board.stale ? words.noTimes : `No ${isBus ? "buses" : "trains"} expected soon`;
       return el("p", { class: "empty", text: this.updatedAtMs ? none : "Loading arrivals…" });
     }
+    const sections = new Map();
+    for (const group of groups) {
+      const heading = headingOf(group);
+      if (!sections.has(heading)) sections.set(heading, []);
+      sections.get(heading).push(group);
+    }
+    // A bus stop's groups are its routes, each with its own headsign: no headings there.
+    const headed = !isBus && groups.some((group) => group.heading || group.direction === "N" || group.direction === "S");
+    return el("div", { class: "arrival-sections" }, [...sections].map(([heading, inSection]) => el("section", {},
+      headed ? el("h4", { class: "direction-heading", text: heading }) : null,
+      this.groupList(inSection, badge, "Arrivals" + (headed ? `, ${heading}` : "")))));
+  }
+
+  /** Trains ending here, apart: nobody boards them, but a rider meeting someone wants to know. */
+  terminatingList(badge) {
+    const groups = this.board.terminating;
+    if (groups.length === 0) return null;
+    return el("section", { class: "terminating" }, el("h4", { class: "direction-heading", text: words.terminating }),
+      this.groupList(groups, badge, words.terminating));
+  }
+
+  /** One row per group: its bullet, headsign and the next arrivals as the boards word them ("Due, 7 min, 15 min"). */
+  groupList(groups, badge, label) {
     const now = this.context.serverNowSeconds();
     const elapsed = (Date.now() - this.updatedAtMs) / 1000;
-    return el("ul", { class: "arrivals", "aria-label": "Arrivals" }, groups.map((group) => {
+    return el("ul", { class: "arrivals", "aria-label": label }, groups.map((group) => {
       const minutes = arrivalsOf(group).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, elapsed, now));
       // Bus Time gives some buses no predicted time, only how far away they are ("0.7 miles away").
       const away = group.arrivals?.find((a) => a && typeof a.away === "string")?.away;
-      const text = minutes.length ? `${minutes.join(", ")} min` : away ?? "—";
+      const text = minutes.length ? minutes.map(words.whenText).join(", ") : away ?? "—";
       // A stale group's times are the last good ones of a feed the server no longer vouches for.
       const stale = group.stale === true;
-      const label = (minutes.length ? `in ${minutes.join(", ")} minutes` : "none") + (stale ? `, ${words.staleRow}` : "");
+      const label = (minutes.length ? minutes.map(words.minutesLabel).join(", ") : "none") + (stale ? `, ${words.staleRow}` : "");
       return el("li", stale ? { class: "stale", title: "May be out of date: the feed has not updated" } : {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
         el("span", { class: "minutes", text, "aria-label": label }));
     }));
+  }
+
+  /** When the board shown was computed, on the server's clock in the agency's time zone. */
+  updatedLine() {
+    if (!Number.isFinite(this.board.ts)) return null;
+    const time = new Date(this.board.ts * 1000).toLocaleTimeString("en-US",
+      { hour: "numeric", minute: "2-digit", second: "2-digit", ...(timeZone ? { timeZone } : {}) });
+    return el("p", { class: "age updated", text: words.updated(time) });
   }
 
   alertsSection() {
@@ -222,3 +257,25 @@ function alertItem(alert) {
 /** The popup's words: the boards' English ones. */
 const words = texts("en");
 const directionName = words.direction;
+
+/** The agency's time zone for "Updated 7:05:32 PM", once /api/config answers (until then the browser's). */
+let timeZone = null;
+serverConfig().then((config) => {
+  try {
+    if (typeof config.timezone === "string") new Intl.DateTimeFormat("en", { timeZone: config.timezone });
+    timeZone = config.timezone ?? null;
+  } catch {
+    timeZone = null;
+  }
+});
+
+/** The parts of an `arrivals` message (or REST answer) the popup shows; malformed parts dropped. */
+function boardOf(message) {
+  return { groups: validGroups(message.groups), terminating: validGroups(message.terminating), stale: message.stale === true,
+    ts: Number.isFinite(message.ts) ? message.ts : null };
+}
+
+/** A group's heading: the station's words for its direction where the server has them, else the agency's. */
+function headingOf(group) {
+  return typeof group.heading === "string" && group.heading ? group.heading : directionName(group.direction, group.headsign);
+}

@@ -43,7 +43,7 @@ struct ArrivalsCommand: CLICommand {
         }
         var json = JSONWriter(reservingCapacity: 64 * 1024)
         if let stationID {
-            guard let station = recorded.network.stations.first(where: { $0.id == stationID }) else {
+            guard let station = recorded.network.station(containing: stationID) else {
                 return fail("no station \(stationID) in the network")
             }
             board(station).writeJSON(to: &json)

@@ -40,6 +40,12 @@ struct ServeCommand: CLICommand {
         settings.webSocket.logger = logger
         settings.server.logger = logger
         try settings.application.gtfsPaths = gtfsPaths(settings, logger: logger)
+        // NYCT's station complexes ship in Data/; without it stations join by transfers.txt alone.
+        do {
+            settings.application.stationGroupsPath = try BundledData.locate(explicitPath: settings.dataFolder).stationGroups.path
+        } catch {
+            logger.warning("no station groups: \(error)")
+        }
         guard let publicFolder = settings.publicFolder ?? defaultPublicFolder() else {
             throw OptionError("no Public/ folder found; pass --public DIR")
         }

@@ -83,7 +83,7 @@ def reference_groups(calls, stop, ts):
                 at = max(call["arrival"], ts)
                 arrival["time"] = math.floor(at)
                 arrival["minutes"] = math.floor((at - ts) / 60)
-                arrival["due"] = at - ts < 30
+                arrival["due"] = at - ts < 60
             else:
                 arrival["due"] = call["away"] in ("approaching", "at stop")
             if call["away"] is not None:

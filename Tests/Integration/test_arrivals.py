@@ -65,10 +65,26 @@ def run_arrivals(trackside_bin, *args):
     return subprocess.run([str(trackside_bin), "arrivals", *map(str, args)], capture_output=True, text=True, timeout=300)
 
 
-def reference_boards(shared_data, feeds):
-    """route and direction -> the next three arrivals as (whole minutes, track), per parent station."""
+def complexes(shared_data):
+    """stop id -> its station complex's id: parent stations joined by transfers.txt's transfers between two
+    stations (all in-station in this feed), each complex named by its smallest station id."""
     with open(shared_data / SUBWAY_GTFS / "stops.txt", newline="", encoding="utf-8-sig") as handle:
         parent = {row["stop_id"]: row["parent_station"] or row["stop_id"] for row in csv.DictReader(handle)}
+    joined = {station: {station} for station in set(parent.values())}
+    with open(shared_data / SUBWAY_GTFS / "transfers.txt", newline="", encoding="utf-8-sig") as handle:
+        for row in csv.DictReader(handle):
+            a, b = parent.get(row["from_stop_id"]), parent.get(row["to_stop_id"])
+            if a and b and joined[a] is not joined[b] and row["transfer_type"] != "3":
+                union = joined[a] | joined[b]
+                for station in union:
+                    joined[station] = union
+    return {stop: min(joined[station]) for stop, station in parent.items()}
+
+
+def reference_boards(shared_data, feeds):
+    """route and direction -> the next three arrivals as (whole minutes, track), per station complex. A train
+    whose last stop is in the complex terminates there: it is not a departure (`terminating`, not compared)."""
+    parent = complexes(shared_data)
     times = defaultdict(list)
     for path in feeds:
         seen = set()
@@ -81,6 +97,9 @@ def reference_boards(shared_data, feeds):
             if trip_identity(update.trip) in seen:
                 continue  # the same train described twice counts once
             seen.add(trip_identity(update.trip))
+            calls = [stop.stop_id for stop in update.stop_time_update
+                     if stop.schedule_relationship != gtfs_realtime_pb2.TripUpdate.StopTimeUpdate.SKIPPED]
+            terminal = parent.get(calls[-1]) if calls else None
             for stop in update.stop_time_update:
                 if stop.schedule_relationship == gtfs_realtime_pb2.TripUpdate.StopTimeUpdate.SKIPPED:
                     continue  # nor does a train at a stop it skips
@@ -91,7 +110,7 @@ def reference_boards(shared_data, feeds):
                     stop_id = "M11S"  # the Myrtle Av platform fix of NYCTProfile.correctedStopID
                 reaches = arrival if arrival is not None else departure
                 leaves = departure if departure is not None else arrival
-                if reaches is None or leaves < AT or stop_id not in parent:
+                if reaches is None or leaves < AT or stop_id not in parent or parent[stop_id] == terminal:
                     continue
                 key = (parent[stop_id], update.trip.route_id, stop_id[-1])
                 times[key].append((max(reaches, AT), update.trip.trip_id, track(stop)))
@@ -119,7 +138,7 @@ def test_every_station_matches_the_reference(trackside_bin, shared_data):
         for group in board["groups"]:
             assert 1 <= len(group["arrivals"]) <= 3
             for arrival in group["arrivals"]:
-                assert arrival["time"] >= AT and arrival["due"] == (arrival["time"] - AT < 30)
+                assert arrival["time"] >= AT and arrival["due"] == (arrival["time"] - AT < 60)
             compared += len(group["arrivals"])
     assert compared > 1000
     # Tracks are really compared: nearly every arrival has one, and a few differ from the schedule.

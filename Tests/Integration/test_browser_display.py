@@ -195,8 +195,8 @@ def test_a_board_whose_feed_stopped_updating_says_so_instead_of_no_trains(browse
         assert browser.find_element(By.ID, "empty").text == "Arrival times unavailable: the feed has not updated"
         assert rows(browser) == []
         assert_clean(browser, server)
-        # A screen showing only the 7 there is not concerned by the stale routes (1, 2, 3) of the board.
-        assert set(get_json(server, "/api/stations/127/arrivals")["stale_routes"]) <= {"1", "2", "3"}
+        # A screen showing only the 7 there is not concerned by the stale routes (1, 2, 3 and the shuttle) of the board.
+        assert set(get_json(server, "/api/stations/127/arrivals")["stale_routes"]) <= {"1", "2", "3", "GS"}
         open_page(browser, f"{server.base_url}/display?station=127&lines=7")
         wait_until(browser, "window.__trackside && window.__trackside.state === 'live' && !document.getElementById('empty').hidden "
                             "&& document.getElementById('empty').textContent !== 'Loading arrivals…'", timeout=30)

@@ -343,8 +343,40 @@ def test_station_popup_dims_and_labels_the_groups_of_a_stale_feed(run_js):
         return [...list.querySelectorAll("li")].map(li => [li.querySelector(".headsign").textContent, li.className,
             li.querySelector(".minutes").getAttribute("aria-label")]);
     """, "stop-popup", "board-message")
+    # Under their directions' headings: Uptown (the 1 and the 3), then Downtown.
     assert result == [["Van Cortlandt", "stale", "in 2 minutes, may be out of date"],
-                      ["Flatbush", "", "in 5 minutes"], ["Harlem", "", "in 3 minutes"]]
+                      ["Harlem", "", "in 3 minutes"], ["Flatbush", "", "in 5 minutes"]]
+
+
+def test_boards_word_arrivals_one_way(run_js):
+    result = run_js("""
+        const en = m.texts("en"), es = m.texts("es");
+        return {en: [0, 1, 12].map(en.whenText), es: [0, 7].map(es.whenText), parts: [en.when(0), en.when(3)]};
+    """, "board-texts")
+    assert result == {"en": ["Due", "1 min", "12 min"], "es": ["Llegando", "7 min"],
+                      "parts": [{"value": "Due", "unit": None}, {"value": "3", "unit": "min"}]}
+
+
+def test_station_popup_heads_directions_and_sets_terminating_trains_apart(run_js):
+    result = run_js("""
+        const popup = new m.StopPopup({}, {send: () => true, serverNowSeconds: () => 1000, announce() {}});
+        popup.stop = {kind: "station", id: "101", name: "Van Cortlandt Park-242 St", lines: ["1"], lon: 0, lat: 0};
+        popup.body = document.createElement("div");
+        popup.pushed = {arrivals: false};
+        popup.applyArrivals({type: "arrivals", station: "101", ts: 1705795698,
+          groups: [{route: "1", direction: "S", heading: "Manhattan", headsign: "South Ferry",
+                    arrivals: [{time: 1705795700, minutes: 0, due: true}, {time: 1705796000, minutes: 5}]}],
+          terminating: [{route: "1", direction: "N", heading: "Last Stop", headsign: "Van Cortlandt Park-242 St",
+                         arrivals: [{time: 1705795900, minutes: 3}]}, "garbage"]});
+        const text = (selector) => [...popup.body.querySelectorAll(selector)].map(e => e.textContent);
+        return {headings: text(".arrival-sections h4"), departures: text(".arrival-sections .minutes"),
+                terminating: text(".terminating h4"), arriving: text(".terminating .minutes"),
+                updated: text(".updated")};
+    """, "stop-popup")
+    assert result["headings"] == ["Manhattan"]
+    assert result["departures"] == ["Due, 5 min"]
+    assert result["terminating"] == ["Arriving, terminates here"] and result["arriving"] == ["3 min"]
+    assert len(result["updated"]) == 1 and result["updated"][0].startswith("Updated ")
 
 
 def test_station_popup_does_not_call_a_stale_empty_board_no_trains(run_js):

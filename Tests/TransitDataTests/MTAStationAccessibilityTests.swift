@@ -65,4 +65,18 @@ import TestSupport
         #expect(stations.values.filter { $0 == 0 }.count == 8)
         #expect(codes["127"] == 1 && codes["R15"] == 0 && codes["R15N"] == 1 && codes["R15S"] == 2)
     }
+
+    @Test(.enabled(if: SharedData.isAvailable)) func theRealTableNamesEachStationsDirections() throws {
+        let labels = try MTAStationAccessibility(csv: SharedData.data("entrances/MTA_Subway_Stations_2025.csv"),
+                                                 file: "MTA_Subway_Stations_2025.csv").directionLabels
+        #expect(labels.count == 496)
+        #expect(labels["725"] == ["N": "Queens", "S": "Hudson Yards"])
+        // A terminal's one way out: the other side reads "Last Stop".
+        #expect(labels["101"] == ["N": "Last Stop", "S": "Manhattan"])
+    }
+
+    @Test func tablesWithoutDirectionLabelsHaveNone() throws {
+        let csv = "GTFS Stop ID,ADA,ADA Northbound,ADA Southbound\n127,1,1,1\n"
+        #expect(try MTAStationAccessibility(csv: Data(csv.utf8), file: "t.csv").directionLabels.isEmpty)
+    }
 }

@@ -3,15 +3,15 @@ import TransitEngine
 import WebSocketServer
 
 extension TracksideApp {
-    /// Installs `GET /api/stations` (GeoJSON), `GET /api/stations/{id}` (one station with its
-    /// board and alerts) and `GET /api/search?q=` (stations and bus stops by name). The station list
-    /// and the search index are built once: the network does not change while the server runs (a
-    /// bus stop's routes learnt from realtime are looked up per answer).
+    /// Installs `GET /api/stations` (GeoJSON, one feature per complex), `GET /api/stations/{id}`
+    /// (one station with its board and alerts; any member station's or platform's id finds its
+    /// complex) and `GET /api/search?q=` (stations and bus stops by name). The search index is
+    /// built once: the network does not change while the server runs; the lines of stations and
+    /// bus stops learnt from realtime are looked up per answer.
     func installStationDirectoryRoutes(on router: Router) {
         let network = boards.network
-        let stationsBody = Self.stationsGeoJSON(network.stations)
         let search = PlaceSearch(network: network)
-        router.get("/api/stations") { _ in .json(stationsBody) }
+        router.get("/api/stations") { [self] _ in .json(stationsGeoJSON(network.stations)) }
         router.get("/api/stations/{id}") { [self] request in
             Self.withPlaceID(of: request) { id in
                 let tick = latestTick
@@ -21,7 +21,7 @@ extension TracksideApp {
                 let alertsStale = tick.alertFeeds.isStale
                 var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
                 json.object { o in
-                    Self.writeStationFields(station, to: &o)
+                    writeStationFields(station, to: &o)
                     if !station.platformWheelchairAccess.isEmpty {
                         o.key("platform_ada")
                         o.object { platforms in
@@ -52,7 +52,8 @@ extension TracksideApp {
                             r.key("type"); r.value(place.kind.rawValue)
                             r.key("id"); r.value(place.id)
                             r.key("name"); r.value(place.name)
-                            let lines = place.kind == .busStop ? boards.busStop(place.id).map(routes(servingBusStop:)) ?? [] : place.lines
+                            let lines = place.kind == .busStop ? boards.busStop(place.id).map(routes(servingBusStop:)) ?? []
+                                : boards.station(place.id).map(ingest.lines(of:)) ?? place.lines
                             r.key("lines"); r.array { list in for line in lines { list.value(line) } }
                             r.key("lat"); r.value(place.coordinate.latitude, decimals: 6)
                             r.key("lon"); r.value(place.coordinate.longitude, decimals: 6)
@@ -65,18 +66,20 @@ extension TracksideApp {
     }
 
     /// A FeatureCollection of points, one per station.
-    static func stationsGeoJSON(_ stations: [Station]) -> [UInt8] {
-        var json = JSONWriter(reservingCapacity: stations.count * 160)
+    func stationsGeoJSON(_ stations: [Station]) -> [UInt8] {
+        var json = JSONWriter(reservingCapacity: stations.count * 200)
         json.pointFeatureCollection(stations, coordinate: { $0.coordinate }, properties: writeStationFields)
         return json.bytes
     }
 
-    /// `id`, `name`, `lines`, `platforms` and `ada` (step-free access, omitted when unknown),
+    /// `id`, `name`, `lines` (`FeedIngest.lines(of:)`: static, with realtime's), `stations` (the
+    /// GTFS stations it joins), `platforms` and `ada` (step-free access, omitted when unknown),
     /// shared by the list and the one-station answer.
-    private static func writeStationFields(_ station: Station, to json: inout JSONWriter) {
+    private func writeStationFields(_ station: Station, to json: inout JSONWriter) {
         json.key("id"); json.value(station.id)
         json.key("name"); json.value(station.name)
-        json.key("lines"); json.array { lines in for route in station.routes { lines.value(route) } }
+        json.key("lines"); json.array { lines in for route in ingest.lines(of: station) { lines.value(route) } }
+        json.key("stations"); json.array { ids in for member in station.memberStations { ids.value(member) } }
         json.key("platforms"); json.array { ids in for platform in station.platforms { ids.value(platform) } }
         if let access = station.wheelchairAccess { json.key("ada"); json.value(access.rawValue) }
     }

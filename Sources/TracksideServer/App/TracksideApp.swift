@@ -65,6 +65,7 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load GTFS \(path): \(error)")
             }
         }
+        var directionLabels: [String: [String: String]] = [:]
         if let path = configuration.stationAccessPath {
             let access: MTAStationAccessibility
             do {
@@ -73,10 +74,20 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station access \(path): \(error)")
             }
             feeds = feeds.map { $0.fillingWheelchairBoarding(from: access.wheelchairBoarding) }
+            directionLabels = access.directionLabels
+        }
+        var groups: [StationGroups.Group] = []
+        if let path = configuration.stationGroupsPath {
+            do {
+                groups = try StationGroups(json: try Data(contentsOf: URL(fileURLWithPath: path)), file: path).groups
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
+            }
         }
         let engine: PlacementEngine
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds)))
+            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds),
+                                                          stationGroups: groups, directionLabels: directionLabels))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
@@ -86,7 +97,7 @@ public final class TracksideApp: Sendable {
         var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
         if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
         step = Tick(engine: engine, boards: StationBoards(network: engine.network),
-                    alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, settings: alertSettings))
+                    alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings))
         ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
@@ -129,7 +140,8 @@ public final class TracksideApp: Sendable {
         hub.historyRetention = configuration.historyRetention
         hub.version = configuration.announcedVersion
         let network = engine.network
-        hub.directory = WatchDirectory(places: Set(network.stations.map(\.id) + network.busStops.map(\.id)),
+        hub.directory = WatchDirectory(places: Set(network.stations.flatMap { [$0.id] + $0.memberStations + $0.platforms }
+                                                     + network.busStops.map(\.id)),
                                        routes: Set(network.routes.keys))
         let compression = webSocket.compression
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in

@@ -45,6 +45,9 @@ public struct TracksideConfiguration: Sendable {
     /// The MTA "Subway Stations" CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in the
     /// stations' step-free access where the GTFS gives none (`--station-access`).
     public var stationAccessPath: String?
+    /// The station grouping (the bundled `stations/mta-subway_stations.json`) that joins NYCT
+    /// stations into complexes; nil joins by `transfers.txt` alone.
+    public var stationGroupsPath: String?
     /// Which agency's rules read the feeds (`--profile`): by default chosen from the GTFS.
     public var profile = ProfileChoice.auto
     /// Replay speed (2 = twice as fast) and whether the recording repeats.

@@ -216,6 +216,12 @@ public final class FeedIngest: Sendable {
         service.withLock { $0.routes(at: stopID) }
     }
 
+    /// The lines to list for `station`: its static routes with those the feeds have shown
+    /// calling at its platforms so far (`Station.lines(seen:reported:)`).
+    public func lines(of station: Station) -> [String] {
+        service.withLock { $0.lines(of: station) }
+    }
+
     /// The latest good alerts feeds and their health at `feedTime`.
     public func alerts(feedTime: Double, staleAfter: (String) -> Double) -> AlertFeedSnapshot {
         stores.withLock { alertSnapshot($0.alerts, feedTime: feedTime, staleAfter: staleAfter) }

@@ -7,11 +7,9 @@ import TransitEngine
 /// What was last pushed to a board's watchers is the push hub's (`TopicRegistry`).
 final class StationBoards: Sendable {
     let network: Network
-    private let stations: [String: Station]
     private let busStops: [String: BusStop]
     init(network: Network) {
         self.network = network
-        stations = Dictionary(network.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         busStops = Dictionary(network.busStops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -25,14 +23,15 @@ final class StationBoards: Sendable {
         busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
     }
 
-    /// The station with `id`, if the network has one.
+    /// The station (complex) `id` names: its own id, a member station's or a platform's.
     func station(_ id: String) -> Station? {
-        stations[id]
+        network.station(containing: id)
     }
 
-    /// The station's board at `now`; nil when the network has no such station.
+    /// The board of the station `id` names at `now`, under that id (so a watch of an old link's
+    /// id gets its messages); nil when the network has no such station.
     func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
-        stations[id].map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
+        station(id).map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now, id: id) }
     }
 
     /// The boards of the `watched` stations (and bus stops) at `now`; ids the network does not

@@ -11,6 +11,12 @@ import Foundation
 public struct MTAStationAccessibility: Sendable {
     /// `wheelchair_boarding` codes by stop id.
     public let wheelchairBoarding: [String: Int]
+    /// Each station's words for its two directions, `["N": "Manhattan", "S": "Coney Island"]`, from
+    /// the table's `North Direction Label` and `South Direction Label` where it has them.
+    public let directionLabels: [String: [String: String]]
+
+    /// The most characters of a direction label kept (the table's longest is about 30).
+    static let labelLimit = 60
 
     /// Reads the CSV in `data`; `file` names it in errors. Missing columns, values other than
     /// those above and a station listed twice are errors.
@@ -21,8 +27,10 @@ public struct MTAStationAccessibility: Sendable {
         let ada = try header.requiredIndex(of: "ADA")
         let north = try header.requiredIndex(of: "ADA Northbound")
         let south = try header.requiredIndex(of: "ADA Southbound")
+        let labelColumns = [("N", header.index(of: "North Direction Label")), ("S", header.index(of: "South Direction Label"))]
         var record = CSVRecord(header: header)
         var codes: [String: Int] = [:]
+        var labels: [String: [String: String]] = [:]
         while try reader.read(into: &record) {
             let id = record.string(station)
             guard !id.isEmpty else { throw record.error(column: station, "empty GTFS Stop ID") }
@@ -35,8 +43,14 @@ public struct MTAStationAccessibility: Sendable {
                 guard flag == 0 || flag == 1 else { throw record.error(column: column, "must be 0 or 1, not \(flag)") }
                 codes[id + suffix] = flag == 1 ? 1 : 2
             }
+            for (direction, column) in labelColumns {
+                guard let column else { continue }
+                let label = record.string(column).trimmingCharacters(in: .whitespaces)
+                if !label.isEmpty { labels[id, default: [:]][direction] = String(label.prefix(Self.labelLimit)) }
+            }
         }
         wheelchairBoarding = codes
+        directionLabels = labels
     }
 }
 

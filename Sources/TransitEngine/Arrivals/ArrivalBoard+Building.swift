@@ -2,8 +2,8 @@ extension ArrivalBoard {
     /// Computes `station`'s board from the trip updates in `feeds` at the instant `now`.
     ///
     /// A train counts while it has not left the platform: its departure (or, for a train
-    /// terminating here, its arrival) is not before `now`. It is shown at its arrival time, so a
-    /// terminating train reads as arriving. Pure: the clock is the `now` argument.
+    /// terminating here, its arrival) is not before `now`. It is shown at its arrival time.
+    /// Pure: the clock is the `now` argument.
     ///
     /// The board is computed at `now` rounded down to the whole second its wire form shows
     /// (`ts`), so every arrival's `minutes` and `due` agree with its `time` and `ts` as a client
@@ -13,9 +13,15 @@ extension ArrivalBoard {
     /// an arrival from one of them is stale, and the board names the routes of everything they
     /// predict here, past or ahead (`staleRoutes`). Whether a feed is current is the caller's
     /// judgement (the server's feed health), so the board stays a function of its arguments.
-    public init(station: Station, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double) {
-        self.init(kind: .station, id: station.id, stops: station.platforms, network: network, feeds: feeds,
-                  staleFeeds: staleFeeds, now: now)
+    ///
+    /// A complex's board merges all its platforms. Where the agency's trip updates run to the
+    /// terminal (`AgencyProfile.tripUpdatesRunToTheTerminal`), a train whose last stop is here is
+    /// not a departure: it goes to `terminating`. `id` names the board (a member station's or
+    /// platform's id an old link used; the station's own by default).
+    public init(station: Station, network: Network, feeds: FeedSnapshot, staleFeeds: Set<String> = [], now: Double,
+                id: String? = nil) {
+        self.init(kind: .station, id: id ?? station.id, stops: station.platforms.isEmpty ? [station.id] : station.platforms,
+                  network: network, feeds: feeds, staleFeeds: staleFeeds, now: now)
     }
 
     /// Computes `busStop`'s board at `now` (rounded down likewise) from the same trip updates
@@ -35,7 +41,11 @@ extension ArrivalBoard {
         let now = exactNow.rounded(.down)
         var seen: Set<String> = []
         let stops = listed.filter { seen.insert($0).inserted }
+        let here = Set(stops)
+        let endsAreTerminals = kind == .station && network.profile.tripUpdatesRunToTheTerminal
         var candidates: [GroupKey: [Candidate]] = [:]
+        var ending: [GroupKey: [Candidate]] = [:]
+        var headings: [GroupKey: String] = [:]
         for feed in feeds.feeds {
             for stop in stops {
                 for (train, prediction) in feed.predictions(at: stop) {
@@ -43,16 +53,21 @@ extension ArrivalBoard {
                           let leaves = prediction.departureOrArrival, leaves >= now else { continue }
                     let direction = Self.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
                     let key = GroupKey(routeID: train.routeID, direction: direction)
-                    candidates[key, default: []].append(Candidate(tripID: train.tripID, time: max(arrival, now),
-                                                                  track: prediction.track, source: .train(train),
-                                                                  feed: feed.name))
+                    if headings[key] == nil { headings[key] = network.heading(atPlatform: prediction.stopID, direction: direction) }
+                    let candidate = Candidate(tripID: train.tripID, time: max(arrival, now), track: prediction.track,
+                                              source: .train(train), feed: feed.name)
+                    if endsAreTerminals, let last = train.stopTimes.last?.stopID, here.contains(last) {
+                        ending[key, default: []].append(candidate)
+                    } else {
+                        candidates[key, default: []].append(candidate)
+                    }
                 }
             }
         }
         for (key, candidate) in Self.busCandidates(at: stops, feeds: feeds, now: now) {
             candidates[key, default: []].append(candidate)
         }
-        let groups = candidates.map { key, found -> ArrivalGroup in
+        let group = { (key: GroupKey, found: [Candidate]) -> ArrivalGroup in
             let soonest = found.sorted { $0.order < $1.order }.prefix(Self.arrivalsPerGroup)
             let arrivals = soonest.map { candidate in
                 let wait = candidate.time.map { $0 - now }
@@ -61,9 +76,11 @@ extension ArrivalBoard {
                                track: candidate.track, proximity: candidate.call?.proximity, stopsAway: candidate.call?.stopsAway)
             }
             return ArrivalGroup(routeID: key.routeID, direction: key.direction,
-                                headsign: soonest.first.flatMap { $0.headsign(in: network) }, arrivals: arrivals,
-                                isStale: soonest.contains { staleFeeds.contains($0.feed) })
+                                headsign: soonest.first.flatMap { $0.headsign(in: network) }, heading: headings[key],
+                                arrivals: arrivals, isStale: soonest.contains { staleFeeds.contains($0.feed) })
         }
+        let order = { (a: ArrivalGroup, b: ArrivalGroup) in (a.routeID, a.direction) < (b.routeID, b.direction) }
+        let groups = candidates.map(group)
         var staleRoutes: Set<String> = []
         for feed in feeds.feeds where staleFeeds.contains(feed.name) {
             for stop in stops {
@@ -71,8 +88,8 @@ extension ArrivalBoard {
                 staleRoutes.formUnion(feed.busCalls(at: stop).map(\.routeID))
             }
         }
-        self.init(kind: kind, stationID: id, timestamp: now,
-                  groups: groups.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }, staleRoutes: staleRoutes.sorted())
+        self.init(kind: kind, stationID: id, timestamp: now, groups: groups.sorted(by: order),
+                  terminating: ending.map(group).sorted(by: order), staleRoutes: staleRoutes.sorted())
     }
 
     /// The SIRI calls at `stops` still ahead at `now`, one per bus (the newest feed's), with

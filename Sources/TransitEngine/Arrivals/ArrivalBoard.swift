@@ -7,8 +7,9 @@
 public struct ArrivalBoard: Hashable, Sendable {
     /// How many arrivals a group keeps.
     public static let arrivalsPerGroup = 3
-    /// An arrival closer than this many seconds is shown as due.
-    public static let dueWithin = 30.0
+    /// An arrival closer than this many seconds is due: its whole minutes are 0, and every
+    /// client words it "Due" (the map popup, the station display and the sign rows alike).
+    public static let dueWithin = 60.0
 
     /// Whether the board is a station's or a bus stop's.
     public var kind: PlaceKind
@@ -16,19 +17,24 @@ public struct ArrivalBoard: Hashable, Sendable {
     public var stationID: String
     /// The instant the board was computed for (seconds since the Unix epoch).
     public var timestamp: Double
-    /// Groups ordered by route id, then direction.
+    /// Groups ordered by route id, then direction: the trains riders can board here.
     public var groups: [ArrivalGroup]
+    /// Trains whose trip ends here, grouped likewise: nobody boards them, so they are not
+    /// departures (a terminal's board would offer them first); shown apart, if at all, as
+    /// "arriving, terminates here".
+    public var terminating: [ArrivalGroup]
     /// The routes that a feed the server no longer vouches for predicts here, shown or not, sorted:
     /// the board may miss their trains (buses) even where no group is stale (that feed's last good
     /// predictions here may all be past), so an empty board does not mean that nothing is coming.
     public var staleRoutes: [String]
 
     public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup],
-                staleRoutes: [String] = []) {
+                terminating: [ArrivalGroup] = [], staleRoutes: [String] = []) {
         self.kind = kind
         self.stationID = stationID
         self.timestamp = timestamp
         self.groups = groups
+        self.terminating = terminating
         self.staleRoutes = staleRoutes
     }
 
@@ -44,16 +50,21 @@ public struct ArrivalGroup: Hashable, Sendable {
     public var direction: String
     /// Where these trains are going: the first train's trip headsign, else its last stop's name.
     public var headsign: String?
+    /// The station's own words for this direction where the data has them (NYCT's "Manhattan",
+    /// "Coney Island"); nil leaves the client its agency's words for `direction` (Uptown).
+    public var heading: String?
     /// The next arrivals, soonest first, at most `ArrivalBoard.arrivalsPerGroup`.
     public var arrivals: [Arrival]
     /// Whether any of `arrivals` comes from a feed the server no longer vouches for (its latest
     /// update failed, or its data is too old): the times are the last good ones, and may be wrong.
     public var isStale: Bool
 
-    public init(routeID: String, direction: String, headsign: String?, arrivals: [Arrival], isStale: Bool = false) {
+    public init(routeID: String, direction: String, headsign: String?, heading: String? = nil, arrivals: [Arrival],
+                isStale: Bool = false) {
         self.routeID = routeID
         self.direction = direction
         self.headsign = headsign
+        self.heading = heading
         self.arrivals = arrivals
         self.isStale = isStale
     }

@@ -5,18 +5,30 @@ extension Network {
     /// The network of one or more static GTFS feeds (a subway and a bus feed, say), merged.
     /// Directions are read through `profile`; entrances and generic nodes are left out.
     ///
-    /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:)`);
-    /// reading which routes call where streams the stop_times of feeds that have bus routes,
-    /// which is where a broken stop_times fails. Where the profile reads trip updates against
-    /// the timetable, each feed's stop_times are also loaded compactly (`RealtimeTimetable`).
-    public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile()) throws {
+    /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:calling:)`);
+    /// reading which routes call where streams each feed's stop_times once, which is where a
+    /// broken stop_times fails. Where the profile reads trip updates against the timetable, each
+    /// feed's stop_times are also loaded compactly (`RealtimeTimetable`).
+    ///
+    /// Stations form complexes by `stationGroups` (NYCT's grouping file) and by the transfers
+    /// between two stations in `transfers.txt`; they list the routes stop_times has calling at
+    /// their platforms where a feed has them.
+    public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile(),
+                stationGroups: [StationGroups.Group] = [], directionLabels: [String: [String: String]] = [:]) throws {
         var routes: [NetworkRoute] = []
         var stops: [NetworkStop] = []
         var trips: [NetworkTrip] = []
         var busStops: [BusStop] = []
         var shapePoints: [String: [Coordinate]] = [:]
+        var links: [(String, String)] = []
+        var scheduled: [String: Set<String>] = [:]
         var timetables: [RealtimeTimetable] = []
         for feed in feeds {
+            links += feed.transfers.filter { $0.fromStopID != $0.toStopID && $0.type != 3 }.map { ($0.fromStopID, $0.toStopID) }
+            let calling = try feed.routesCallingAtStops()
+            if let calling {
+                for stop in feed.stops.rows { scheduled[stop.id, default: []].formUnion(calling[stop.id] ?? []) }
+            }
             routes += feed.routes.rows.map { route in
                 NetworkRoute(id: route.id, shortName: route.shortName, longName: route.longName,
                              color: route.color?.hex, textColor: route.textColor?.hex, type: route.type)
@@ -38,7 +50,7 @@ extension Network {
                 shapePoints[shape.id] = shape.points.sorted { $0.sequence < $1.sequence }
                     .map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             }
-            busStops += try Self.busStops(of: feed)
+            busStops += Self.busStops(of: feed, calling: calling)
             if profile.readsTripUpdatesAgainstTimetable {
                 let schedule = try feed.loadSchedule()
                 if !schedule.calls.isEmpty {
@@ -47,17 +59,18 @@ extension Network {
             }
         }
         self.init(routes: routes, stops: stops, trips: trips, shapePoints: shapePoints, busStops: busStops, profile: profile,
-                  timetables: timetables)
+                  timetables: timetables, stationGroups: stationGroups, stationLinks: links, scheduledRoutes: scheduled,
+                  directionLabels: directionLabels)
     }
 
     /// The feed's parentless stops that serve buses only: by stop_times where the feed has them
     /// (every route calling there is a bus), else when every route of the feed is a bus (a bus
     /// feed such as MTA's per-borough ones). A stop no trip calls at counts by the second rule.
-    static func busStops(of feed: GTFSFeed) throws -> [BusStop] {
+    /// `calling`: the routes its stop_times have at each stop, nil without stop_times.
+    static func busStops(of feed: GTFSFeed, calling: [String: Set<String>]?) -> [BusStop] {
         let busRouteIDs = Set(feed.routes.rows.filter { NetworkRoute.isBus(type: $0.type) }.map(\.id))
         guard !busRouteIDs.isEmpty else { return [] }
         let everyRouteIsBus = busRouteIDs.count == feed.routes.count
-        let calling = try feed.routesCallingAtStops()
         return feed.stops.rows.compactMap { stop in
             guard stop.locationType == .stopOrPlatform, (stop.parentStationID ?? "").isEmpty else { return nil }
             let serving = calling?[stop.id] ?? []

@@ -1,3 +1,5 @@
+import TransitData
+
 /// Everything static the engine needs, built once from GTFS: routes, stops, stations, shapes
 /// with their spatial indexes and the stops along them, trips, and lookups between them.
 ///
@@ -10,7 +12,12 @@ public struct Network: Sendable {
     public let profile: any AgencyProfile
     public let routes: [String: NetworkRoute]
     public let stops: [String: NetworkStop]
+    /// One per complex (`StationComplexes`), sorted by id.
     public let stations: [Station]
+    /// Index into `stations` of every station id, member station id and platform id.
+    private let stationIndex: [String: Int]
+    /// Each GTFS station's own words for its directions (`["N": "Manhattan", "S": "Coney Island"]`).
+    public let directionLabels: [String: [String: String]]
     /// Stops of bus routes (also in `stops`), sorted by id; never among `stations`.
     public let busStops: [BusStop]
     public let shapes: [TransitShape]
@@ -23,6 +30,19 @@ public struct Network: Sendable {
     /// Shape indexes by route id, and by route id and direction.
     let shapesByRoute: [String: [Int]]
     let shapesByRouteDirection: [RouteDirection: [Int]]
+
+    /// The station (complex) that `id` names: its own id, one of its member stations' or one of
+    /// its platforms'; nil for anything else.
+    public func station(containing id: String) -> Station? {
+        stationIndex[id].map { stations[$0] }
+    }
+
+    /// The heading riders read at platform `stopID` for trains going `direction`: its station's
+    /// label for that direction where the data has one.
+    public func heading(atPlatform stopID: String, direction: String) -> String? {
+        let station = stops[stopID]?.parentStation ?? stopID
+        return directionLabels[station]?[direction]
+    }
 
     /// Indexes into `shapes` of the shapes a route's trips use.
     public func shapes(ofRoute routeID: String) -> [Int] {
@@ -49,11 +69,20 @@ public struct Network: Sendable {
     /// Builds the network. `shapePoints` holds each shape's points in sequence order. Trips
     /// name their direction with GTFS `direction_id`, translated through `profile`. Stops listed
     /// in `busStops` stay in `stops` (buses are placed against them) but are not stations.
+    ///
+    /// Stations are joined into complexes by `stationGroups` and `stationLinks` (pairs of stop ids
+    /// a transfer joins; see `StationComplexes`). `scheduledRoutes` gives the routes calling at
+    /// each stop of the feeds that have stop_times (every such stop has an entry, maybe empty);
+    /// a station whose platforms all have one lists those, others the routes whose shapes pass.
+    /// `directionLabels` are the stations' words for their directions (`heading(atPlatform:direction:)`).
     public init(routes: [NetworkRoute], stops: [NetworkStop], trips: [NetworkTrip],
                 shapePoints: [String: [Coordinate]], busStops: [BusStop] = [],
-                profile: any AgencyProfile = StandardProfile(), timetables: [RealtimeTimetable] = []) {
+                profile: any AgencyProfile = StandardProfile(), timetables: [RealtimeTimetable] = [],
+                stationGroups: [StationGroups.Group] = [], stationLinks: [(String, String)] = [],
+                scheduledRoutes: [String: Set<String>] = [:], directionLabels: [String: [String: String]] = [:]) {
         self.profile = profile
         self.timetables = timetables
+        self.directionLabels = directionLabels
         self.routes = Dictionary(routes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.stops = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.trips = Dictionary(trips.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -95,15 +124,27 @@ public struct Network: Sendable {
         shapesByRouteDirection = byRouteDirection
         let busStopIDs = Set(busStops.map(\.id))
         let busRoutes = Set(routes.filter { NetworkRoute.isBus(type: $0.type) }.map(\.id))
-        stations = Self.stations(stops: stops.filter { !busStopIDs.contains($0.id) },
-                                 shapes: built.filter { $0.routeID.map { !busRoutes.contains($0) } ?? false })
+        let stationStops = stops.filter { !busStopIDs.contains($0.id) }
+        let complexes = StationComplexes.join(
+            Self.stations(stops: stationStops, shapes: built.filter { $0.routeID.map { !busRoutes.contains($0) } ?? false },
+                          scheduledRoutes: scheduledRoutes),
+            parentOf: Dictionary(stationStops.compactMap { stop in stop.parentStation.map { (stop.id, $0) } },
+                                 uniquingKeysWith: { first, _ in first }),
+            groups: stationGroups, links: stationLinks)
+        stations = complexes
+        var index: [String: Int] = [:]
+        for (position, station) in complexes.enumerated() {
+            for id in [station.id] + station.memberStations + station.platforms where index[id] == nil { index[id] = position }
+        }
+        stationIndex = index
         self.busStops = busStops.sorted { $0.id < $1.id }
     }
 
-    /// Stations with their platforms and the routes whose shapes (`shapes`: rail ones, not the
-    /// buses in the street above) pass within a few metres of them. Without stop_times this
-    /// counts express routes at the local stations they run through; with them it would be exact.
-    private static func stations(stops: [NetworkStop], shapes: [TransitShape]) -> [Station] {
+    /// Stations with their platforms and the routes calling there: from `scheduledRoutes` where
+    /// every platform has an entry, else the routes whose shapes (`shapes`: rail ones, not the
+    /// buses in the street above) pass within a few metres of them, which counts express routes
+    /// at the local stations they run through.
+    private static func stations(stops: [NetworkStop], shapes: [TransitShape], scheduledRoutes: [String: Set<String>]) -> [Station] {
         var platforms: [String: [String]] = [:]
         for stop in stops where !stop.isStation {
             platforms[stop.parentStation ?? stop.id, default: []].append(stop.id)
@@ -119,11 +160,15 @@ public struct Network: Sendable {
         return stops.filter { $0.isStation || ($0.parentStation == nil && platforms[$0.id] != nil) }
             .map { station in
                 let ids = (platforms[station.id] ?? []).sorted()
-                let routes = ids.reduce(into: routesAt[station.id] ?? []) { $0.formUnion(routesAt[$1] ?? []) }
+                let calling = ids.isEmpty ? [station.id] : ids
+                let fromSchedule = calling.allSatisfy { scheduledRoutes[$0] != nil }
+                let passing = fromSchedule ? scheduledRoutes : routesAt
+                let routes = calling.reduce(into: Set<String>()) { $0.formUnion(passing[$1] ?? []) }
+                    .union(fromSchedule ? [] : routesAt[station.id] ?? [])
                 // A platform without a value of its own has its station's (GTFS: 0 or empty inherits).
                 let access = ids.map { stopsByID[$0]?.wheelchairAccess ?? station.wheelchairAccess }
                 return Station(id: station.id, name: station.name, coordinate: station.coordinate,
-                               platforms: ids, routes: routes.sorted(),
+                               platforms: ids, routes: routes.sorted(), routesFromSchedule: fromSchedule,
                                wheelchairAccess: ids.isEmpty ? station.wheelchairAccess : WheelchairAccess(platforms: access),
                                platformWheelchairAccess: Dictionary(uniqueKeysWithValues: zip(ids, access).compactMap { id, known in
                                    known.map { (id, $0) }

@@ -44,9 +44,15 @@ public protocol AgencyProfile: Sendable {
     /// Whether a realtime trip is announced but not running yet (shown at its origin, not moving).
     func isNotStarted(trip: GTFSRealtime.TripDescriptor, vehicle: GTFSRealtime.VehiclePosition?,
                       feedTimestamp: Double) -> Bool
+
+    /// Whether its trip updates list every stop to the end of the trip, so that a trip update's
+    /// last stop is where the train terminates (boards then leave it out of departures there).
+    var tripUpdatesRunToTheTerminal: Bool { get }
 }
 
 extension AgencyProfile {
+    /// Plain GTFS-realtime may list only the next few stops, so the last one listed says nothing.
+    public var tripUpdatesRunToTheTerminal: Bool { false }
     public var initialView: Coordinate? { nil }
     public var drawsNYCLand: Bool { false }
 

@@ -47,6 +47,9 @@ public struct NYCTProfile: AgencyProfile {
 
     public func routeAliases(of routeID: String) -> [String] { aliases[routeID] ?? [] }
 
+    /// NYCT trip updates carry every remaining stop, the terminal last.
+    public var tripUpdatesRunToTheTerminal: Bool { true }
+
     /// Adds the trip's direction to a bare platform id (`D04` on a northbound trip is `D04N`),
     /// and moves northbound M trains at Myrtle Av to the platform they use, M11S: the M turns
     /// back towards Manhattan there, so its `N` trips stop on the `S` side.

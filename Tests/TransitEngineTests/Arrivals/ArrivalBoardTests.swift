@@ -47,21 +47,21 @@ struct ArrivalBoardTests {
         #expect(group.arrivals.map { $0.tripID } == ["t4", "t1", "t3"])
         #expect(group.arrivals.map { $0.minutes } == [0, 1, 3])
         #expect(group.arrivals.map { $0.time } == [Self.now + 45, Self.now + 100, Self.now + 200])
-        #expect(group.arrivals.map { $0.isDue } == [false, false, false])
+        #expect(group.arrivals.map { $0.isDue } == [true, false, false])
     }
 
-    @Test("Due under 30 seconds; a train at the platform counts until it departs")
+    @Test("Due under a minute (0 whole minutes); a train at the platform counts until it departs")
     func dueAndDwelling() {
         let board = Self.board([
             Self.train("soon", arrival: Self.now + 29, departure: Self.now + 60),
             Self.train("dwelling", arrival: Self.now - 20, departure: Self.now + 10),
             Self.train("gone", arrival: Self.now - 90, departure: Self.now - 1),
-            Self.train("thirty", arrival: Self.now + 30, departure: Self.now + 60),
+            Self.train("sixty", arrival: Self.now + 60, departure: Self.now + 90),
         ])
         let arrivals = board.groups[0].arrivals
-        #expect(arrivals.map { $0.tripID } == ["dwelling", "soon", "thirty"])
+        #expect(arrivals.map { $0.tripID } == ["dwelling", "soon", "sixty"])
         #expect(arrivals.map { $0.isDue } == [true, true, false])
-        #expect(arrivals.map { $0.minutes } == [0, 0, 0])
+        #expect(arrivals.map { $0.minutes } == [0, 0, 1])
         #expect(arrivals[0].time == Self.now)
     }
 
@@ -181,10 +181,68 @@ struct ArrivalBoardTests {
     func wholeSeconds() {
         let board = Self.board([
             Self.train("twenty", arrival: Self.now + 1_200, departure: Self.now + 1_230),
-            Self.train("thirty s", arrival: Self.now + 30, departure: Self.now + 60),
+            Self.train("sixty s", arrival: Self.now + 60, departure: Self.now + 90),
         ], now: Self.now + 0.6)
         #expect(board.timestamp == Self.now)
-        #expect(board.groups[0].arrivals.map { $0.minutes } == [0, 20])
+        #expect(board.groups[0].arrivals.map { $0.minutes } == [1, 20])
         #expect(board.groups[0].arrivals.map { $0.isDue } == [false, false])
+    }
+}
+
+@Suite("Arrival boards at terminals and complexes")
+struct TerminalBoardTests {
+    static let now = ArrivalBoardTests.now
+    static let coordinate = Coordinate(latitude: 40.8894, longitude: -73.8983)
+
+    static func network(profile: any AgencyProfile, labels: [String: [String: String]] = [:]) -> Network {
+        Network(routes: [], stops: [
+            NetworkStop(id: "101", name: "Van Cortlandt Park-242 St", coordinate: coordinate, isStation: true),
+            NetworkStop(id: "101N", name: "Van Cortlandt Park-242 St", coordinate: coordinate, parentStation: "101"),
+            NetworkStop(id: "101S", name: "Van Cortlandt Park-242 St", coordinate: coordinate, parentStation: "101"),
+        ], trips: [], shapePoints: [:], profile: profile, directionLabels: labels)
+    }
+
+    /// A 1 train arriving at 242 St in `seconds`: northbound ending there, or southbound starting there.
+    static func train(_ id: String, _ direction: String, in seconds: Double) -> TrainReport {
+        let here = StopTimePrediction(stopID: "101" + direction, arrival: now + seconds, departure: now + seconds + 30)
+        let other = StopTimePrediction(stopID: direction == "N" ? "103N" : "103S", arrival: now + seconds + (direction == "N" ? -120 : 120))
+        return TrainReport(tripID: id, routeID: "1", direction: direction, stopTimes: direction == "N" ? [other, here] : [here, other])
+    }
+
+    static func board(_ network: Network, id: String? = nil) -> ArrivalBoard {
+        let trains = [train("n1", "N", in: 100), train("n2", "N", in: 700), train("s1", "S", in: 300)]
+        return ArrivalBoard(station: network.station(containing: "101")!, network: network,
+                            feeds: FeedSnapshot([FeedReport(name: "1234567", timestamp: now, trains: trains)]), now: now, id: id)
+    }
+
+    @Test("At a terminal, trains ending here are not departures: they are apart, under terminating")
+    func terminatingApart() {
+        let board = Self.board(Self.network(profile: NYCTProfile()))
+        #expect(board.groups.map { "\($0.routeID)\($0.direction)" } == ["1S"])
+        #expect(board.groups[0].arrivals.map(\.tripID) == ["s1"])
+        #expect(board.terminating.map { "\($0.routeID)\($0.direction)" } == ["1N"])
+        #expect(board.terminating[0].arrivals.map(\.tripID) == ["n1", "n2"])
+        var json = JSONWriter()
+        board.writeJSON(to: &json)
+        #expect(json.string.contains(#""terminating":[{"route":"1","direction":"N","#))
+        #expect(board.signRows(count: 4).map(\.direction) == ["S"])
+    }
+
+    @Test("Where trip updates may stop short of the terminal (plain GTFS-realtime), the last stop listed says nothing")
+    func standardProfileKeepsThem() {
+        let board = Self.board(Self.network(profile: StandardProfile()))
+        #expect(board.groups.map { "\($0.routeID)\($0.direction)" } == ["1N", "1S"])
+        #expect(board.terminating.isEmpty)
+    }
+
+    @Test("Groups carry the station's own words for their direction where the data has them; the board takes the id asked for")
+    func headings() {
+        let board = Self.board(Self.network(profile: NYCTProfile(), labels: ["101": ["N": "The Bronx", "S": "Manhattan"]]), id: "101S")
+        #expect(board.stationID == "101S")
+        #expect(board.groups[0].heading == "Manhattan" && board.terminating[0].heading == "The Bronx")
+        var json = JSONWriter()
+        board.writeJSON(to: &json)
+        #expect(json.string.contains(#""station":"101S""#) && json.string.contains(#""heading":"Manhattan""#))
+        #expect(Self.board(Self.network(profile: NYCTProfile())).groups[0].heading == nil)
     }
 }

@@ -88,7 +88,9 @@ struct BusStopRealNetworkTests {
     func stationsUnchangedByBuses() {
         let combined = RealFeeds.subwayAndBuses
         #expect(combined.stations == RealFeeds.subway.stations)
-        #expect(combined.stations.count == 501)
+        // 501 GTFS stations, in 448 complexes by the transfers between them.
+        #expect(combined.stations.flatMap(\.memberStations).count == 501)
+        #expect(combined.stations.count == 448)
         #expect(combined.busStops == RealFeeds.manhattanBuses.busStops)
         // No station lists a bus route, though bus shapes run over many of them.
         let busRoutes = Set(combined.routes.values.filter { NetworkRoute.isBus(type: $0.type) }.map { $0.id })
