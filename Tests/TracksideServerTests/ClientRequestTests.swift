@@ -25,6 +25,10 @@ import TransitEngine
         #expect(try ClientRequest(parsing: #"{"op":"unwatch","bus_stop":"404303"}"#) == .unwatch(station: "404303"))
         #expect(try ClientRequest(parsing: #"{"op":"watch","route":"6X"}"#) == .watchRoute(route: "6X"))
         #expect(try ClientRequest(parsing: #"{"op":"unwatch","route":"M15"}"#) == .unwatchRoute(route: "M15"))
+        // Bus Time's Select Bus Service routes carry a '+', in a watch and in a subscribe's routes.
+        #expect(try ClientRequest(parsing: #"{"op":"watch","route":"M15+"}"#) == .watchRoute(route: "M15+"))
+        #expect(try ClientRequest(parsing: #"{"op":"subscribe","bbox":[-74,40.7,-73.9,40.8],"routes":["M15+"]}"#)
+            == .subscribe(.init(box: box(-74, 40.7, -73.9, 40.8), filter: VehicleFilter(routes: ["M15+"]))))
         // Vehicle ids are the feeds' own: trip ids with dots, bus refs with a space.
         #expect(try ClientRequest(parsing: #"{"op":"watch","vehicle":"134100_1..S03R"}"#) == .watchVehicle(vehicle: "134100_1..S03R"))
         #expect(try ClientRequest(parsing: #"{"op":"unwatch","vehicle":"MTA NYCT_7210"}"#) == .unwatchVehicle(vehicle: "MTA NYCT_7210"))
@@ -72,6 +76,7 @@ import TransitEngine
         (#"{"op":"watch","station":null}"#, "needs \"station\""),
         (#"{"op":"watch","route":""}"#, "route ids"),
         (#"{"op":"watch","route":"[A]"}"#, "route ids"),
+        (#"{"op":"watch","station":"12+"}"#, "station ids"),
         (#"{"op":"watch","route":7}"#, "\"route\" has the wrong type"),
         (#"{"op":"unwatch","station":"127","route":"1"}"#, "one of"),
         (#"{"op":"watch","route":"1","vehicle":"t1"}"#, "one of"),

@@ -212,19 +212,20 @@ public enum ClientRequest: Equatable, Sendable {
         return station
     }
 
-    /// A route id as clients may send it (`watch`, `/api/alerts`): the same characters as a
-    /// station id (`A`, `6X`, `M15`, `B44-SBS`).
+    /// A route id as clients may send it (`subscribe`, `watch`, `/api/alerts`): the characters of
+    /// a station id and `+`, which Bus Time's Select Bus Service routes carry (`A`, `6X`, `M15`,
+    /// `M15+`, `B44-SBS`).
     public static func routeID(_ route: String) throws(PushRequestError) -> String {
-        guard isIdentifier(route) else {
-            throw PushRequestError(.badRequest, "route ids are 1 to 32 letters, digits, '_', '-' or '.'")
+        guard isIdentifier(route, alsoAllowing: UInt8(ascii: "+")) else {
+            throw PushRequestError(.badRequest, "route ids are 1 to 32 letters, digits, '_', '-', '.' or '+'")
         }
         return route
     }
 
-    private static func isIdentifier(_ text: String) -> Bool {
+    private static func isIdentifier(_ text: String, alsoAllowing extra: UInt8? = nil) -> Bool {
         let allowed = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == extra
         }
         return !text.isEmpty && text.utf8.count <= 32 && allowed
     }
