@@ -1,6 +1,6 @@
 // libFuzzer harness for TracksideServer's request handling: the push protocol's client
-// messages and the sessions they drive, REST query parameters, and the server's options from
-// flags, environment and config file. Built and run by Tests/Fuzz/run.sh (not part of the Swift
+// messages and the sessions they drive (floods included), the inbound bounds of connections,
+// REST query parameters, and the server's options from flags, environment and config file. Built and run by Tests/Fuzz/run.sh (not part of the Swift
 // package); the libraries are compiled with -enable-testing, so internal parsers are reachable.
 @testable import TracksideServer
 import TransitEngine
@@ -12,18 +12,20 @@ public func fuzzServer(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let lines = UnsafeBufferPointer(start: pointer + 1, count: size - 1)
         .split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
-    switch pointer[0] % 3 {
+    switch pointer[0] % 4 {
     case 0: runPushSessions(lines)
     case 1: readQueries(lines)
-    default: resolveOptions(lines)
+    case 2: resolveOptions(lines)
+    default: runInboundFlood(lines)
     }
     return 0
 }
 
 /// A push hub with four clients, each line a client's message (its first byte names the client),
 /// or `tick…`, a publication of vehicles that move, appear and leave, or `bye` and a byte naming
-/// a client that disconnects and connects again: the sequences of subscribe, resume, watch and
-/// deltas clients can provoke.
+/// a client that disconnects and connects again, or `flood`, a client byte, a count byte and a
+/// message: that message sent 1 to 253 times at one instant, text or (odd count) binary: the
+/// sequences of subscribe, resume, watch, deltas and floods clients can provoke.
 private func runPushSessions(_ lines: [[UInt8]]) {
     var hub = PushHub(configuration: PushHub.Configuration(epoch: "fuzz", source: "demo"))
     let clients = (1...4).map { ClientID(UInt64($0)) }
@@ -39,10 +41,81 @@ private func runPushSessions(_ lines: [[UInt8]]) {
             let client = clients[Int(line[3]) % clients.count]
             hub.disconnect(client)
             _ = hub.connect(client)
+        } else if line.starts(with: "flood".utf8), line.count > 6 {
+            flood(&hub, client: clients[Int(line[5]) % clients.count], count: Int(line[6]),
+                  message: String(decoding: line.dropFirst(7), as: UTF8.self), now: now)
         } else {
             let client = clients[Int(line.first ?? 0) % clients.count]
             _ = hub.receive(String(decoding: line.dropFirst(), as: UTF8.self), from: client, now: now)
         }
+    }
+}
+
+/// One client sending `message` (count % 64) × 4 + 1 times at `now`, as the shell would hand them
+/// over: a close the hub orders is obeyed (the client disconnects, and connects again after the
+/// flood). At one instant the message budget holds at most its burst and its refusals, so a
+/// flood longer than both must end in a close, and nothing the client sends after it is answered.
+private func flood(_ hub: inout PushHub, client: ClientID, count: Int, message: String, now: Double) {
+    let limits = hub.configuration.limits
+    let repeats = (count % 64) * 4 + 1
+    let tolerated = Int(limits.messageBurst + limits.refusalsBeforeClose)
+    var closedAfter: Int?
+    for sent in 1...repeats {
+        let deliveries = count % 2 == 1 ? hub.receiveBinary(from: client, now: now)
+                                        : hub.receive(message, from: client, now: now)
+        guard closedAfter == nil else {
+            precondition(deliveries.isEmpty, "a connection closed for its budget was answered again")
+            continue
+        }
+        if deliveries.contains(where: { $0.closeReason != nil }) {
+            precondition(deliveries.count == 1 && deliveries[0].recipients == [client], "a budget close went to others")
+            closedAfter = sent
+            hub.disconnect(client)
+        }
+    }
+    precondition(repeats <= tolerated || closedAfter.map { $0 <= tolerated + 1 } == true,
+                 "\(repeats) messages at one instant were not closed within the budget (\(tolerated))")
+    if closedAfter != nil { _ = hub.connect(client) }
+}
+
+/// The inbound bounds of four connections as the push service and the transport apply them:
+/// each line's first byte names a connection and its second how many messages (of the line's
+/// length in bytes) it sends; a connection whose `InboundBacklog` is paused is not read (its
+/// messages stay in its socket), and a line starting `slice` lets the push queue take one slice.
+/// However the flood is shaped, no connection holds more than its bound, the queue holds what
+/// the backlogs count, and a slice serves every waiting connection before any twice.
+private func runInboundFlood(_ lines: [[UInt8]]) {
+    let limit = InboundBacklog.Limit(messages: 8, bytes: 512)
+    let clients = (1...4).map { ClientID(UInt64($0)) }
+    var backlogs = Dictionary(uniqueKeysWithValues: clients.map { ($0, InboundBacklog(limit: limit)) })
+    var queue = InboundQueue<Int>()
+    var largest = 0
+    for line in lines {
+        if line.starts(with: "slice".utf8) {
+            let waiting = Set(backlogs.filter { $0.value.messages > 0 }.keys)
+            let slice = queue.slice(limit: 3)
+            var seen: [ClientID: Int] = [:]
+            for (client, bytes) in slice {
+                seen[client, default: 0] += 1
+                _ = backlogs[client]!.handled(messages: 1, bytes: bytes)
+            }
+            precondition(slice.count == min(3, slice.count + queue.count), "a slice left work while under its limit")
+            precondition(seen.values.allSatisfy { $0 == 1 } || waiting.count < 3 && seen.count == waiting.count,
+                         "a slice served a connection twice while another waited")
+        } else if line.count >= 2 {
+            let client = clients[Int(line[0]) % clients.count]
+            largest = max(largest, line.count)
+            for _ in 0..<Int(line[1] % 32) where !backlogs[client]!.isPaused {
+                backlogs[client]!.received(bytes: line.count)
+                queue.append(line.count, from: client)
+            }
+        }
+        for backlog in backlogs.values {
+            // Reading stops at the bound, so the last message read can pass it by its own size only.
+            precondition(backlog.messages <= limit.messages && backlog.bytes < limit.bytes + largest,
+                         "a connection was read past its inbound bound")
+        }
+        precondition(queue.count == backlogs.values.reduce(0) { $0 + $1.messages }, "the queue and the backlogs disagree")
     }
 }
 

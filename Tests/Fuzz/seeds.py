@@ -146,6 +146,13 @@ write("server", "push-sessions", [0], b"\n".join([
     b'\x03{"op":"resume","epoch":"fuzz","seq":1,' + box + b'}', b"tick 3", b"bye\x01",
     b'\x01{"op":"resume","epoch":"fuzz","seq":2,"bbox":[-74.0,40.7,-73.9,40.8],"layers":["subway"]}',
     b'\x02{"op":"unwatch","route":"L"}', b'\x00{"op":"subscribe","bbox":[1,2,3]}', b"\x00not json", b"tick 4"]))
+write("server", "push-floods", [0], b"\n".join([
+    b'\x01{"op":"subscribe",' + box + b'}', b"tick",
+    b'flood\x01\x3e{"op":"unwatch","station":"A27"}', b'flood\x02\x3f', b'flood\x03\x10not json', b"tick 2",
+    b'flood\x01\x02{"op":"watch","station":"A27"}', b'\x01{"op":"subscribe",' + box + b'}', b"tick 3"]))
+write("server", "inbound-floods", [3], b"\n".join([
+    b"\x01\x1f" + b"x" * 100, b"\x02\x05ab", b"slice", b"\x03\x1e" + b"y" * 600, b"slice", b"slice",
+    b"\x01\x01z", b"\x04\x1d", b"slice", b"slice", b"slice", b"slice"]))
 write("server", "queries", [1], b"\n".join([
     b"bbox=-74.1,40.6,-73.8,40.9&layers=subway,bus&routes=A,M15", b"bbox=-74.1,%2040.6,-73.8,40.9&layers=ferry",
     b"route=A&station=A27&when=now", b"when=upcoming,now&route=", b"/api/stations/A27/arrivals?limit=3",
