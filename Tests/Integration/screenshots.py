@@ -3,10 +3,13 @@
     .venv/bin/python Tests/Integration/screenshots.py            # after `swift build`
     .venv/bin/python Tests/Integration/screenshots.py display    # only the station display's (or: map, cards)
 
-Starts the server on the recorded 1–6/S replay (from ../shared/data) with the 2018 static GTFS, then takes:
-desktop-map.png (1280x800, Midtown) and phone.png (390x844, touch, twice the pixel density); vehicle-card.png (a
-train's card, opened by a click on it) and station-popup.png (a station's live arrivals and its hand-off links);
-then the station display at Times Sq in three screen shapes (16:9, 9:16, 4:3) and two themes (dark, light):
+Each set runs on the server it names. `demo`: the default command (`trackside serve`, the simulator on the bundled
+1 and 2 lines) as a new visitor opens it: demo-map.png (1280x800, no ?at=). `city`: the full-network replay (the
+seven subway feeds of 2024-01-20 on the 2018 static GTFS), the whole city at z10 with its Replay badge: city.png
+(1280x900). On the recorded 1–6/S replay (from ../shared/data) with the 2018 static GTFS: `map`, desktop-map.png
+(1280x800, Midtown) and phone.png (390x844, touch, twice the pixel density); `cards`, vehicle-card.png (a train's
+card, opened by a click on it) and station-popup.png (a station's live arrivals and its hand-off links); `display`,
+the station display at Times Sq in three screen shapes (16:9, 9:16, 4:3) and two themes (dark, light):
 display-<shape>-<theme>.png.
 """
 import pathlib
@@ -21,7 +24,7 @@ sys.path.insert(0, str(ROOT / "Tests" / "Integration"))
 import headless_chromium  # noqa: E402
 from conftest import TracksideServer  # noqa: E402
 from map_page import MIDTOWN  # noqa: E402
-from trackside_api import get_json, replay_args  # noqa: E402
+from trackside_api import full_network_args, get_json, replay_args  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 STATION = "127"  # Times Sq-42 St
@@ -43,6 +46,31 @@ def ready(driver, url):
     driver.get(url)
     headless_chromium.wait_until(driver, "window.__trackside && window.__trackside.ready === true", timeout=60)
     time.sleep(1)
+
+
+def demo_shots(server, missing):
+    """demo-map.png: the default command's map as it opens, badge and explanation included."""
+    driver = headless_chromium.start(1280, 800)
+    try:
+        ready(driver, f"{server.base_url}/")
+        time.sleep(2)
+        driver.save_screenshot(str(OUT / "demo-map.png"))
+    finally:
+        driver.quit()
+    return ["demo-map.png"]
+
+
+def city_shots(server, missing):
+    """city.png: every subway train of the full-network replay at city zoom, labelled a replay by its badge."""
+    driver = headless_chromium.start(1280, 900)
+    try:
+        ready(driver, f"{server.base_url}/?at=-73.96,40.705,10")
+        headless_chromium.wait_until(driver, "(window.__trackside.sourceLabel || '').startsWith('Replay')", timeout=30)
+        time.sleep(2)
+        driver.save_screenshot(str(OUT / "city.png"))
+    finally:
+        driver.quit()
+    return ["city.png"]
 
 
 def map_shots(server, missing):
@@ -121,7 +149,9 @@ def display_shots(server, missing):
     return [f"display-{shape}-{theme}.png" for shape in DISPLAY_SCREENS for theme in DISPLAY_THEMES]
 
 
-SETS = {"map": map_shots, "cards": card_shots, "display": display_shots}
+# Each set and the `trackside serve` arguments of the server it is taken on.
+SETS = {"demo": (demo_shots, lambda shared: []), "city": (city_shots, full_network_args),
+        "map": (map_shots, replay_args), "cards": (card_shots, replay_args), "display": (display_shots, replay_args)}
 
 
 def main() -> None:
@@ -138,12 +168,16 @@ def main() -> None:
     missing = []
     taken = []
     with tempfile.TemporaryDirectory() as logs:
-        server = TracksideServer(binary, replay_args(shared), logs)
-        try:
-            for name in chosen:
-                taken += SETS[name](server, missing)
-        finally:
-            server.stop()
+        # One server per kind of source, each set taken on its own.
+        for server_args in dict.fromkeys(SETS[name][1] for name in chosen):
+            server = TracksideServer(binary, server_args(shared), logs)
+            try:
+                for name in chosen:
+                    shots, args = SETS[name]
+                    if args is server_args:
+                        taken += shots(server, missing)
+            finally:
+                server.stop()
     for name in taken:
         print(OUT / name)
     if missing:
