@@ -48,29 +48,29 @@ def ready(driver, url):
     time.sleep(1)
 
 
-def demo_shots(server, missing):
-    """demo-map.png: the default command's map as it opens, badge and explanation included."""
-    driver = headless_chromium.start(1280, 800)
+def page_shot(server, name, size, path, until=None):
+    """One screenshot `name` of the map page at `path`, `size` CSS pixels, once it is ready (and `until` holds)."""
+    driver = headless_chromium.start(*size)
     try:
-        ready(driver, f"{server.base_url}/")
+        ready(driver, f"{server.base_url}{path}")
+        if until:
+            headless_chromium.wait_until(driver, until, timeout=30)
         time.sleep(2)
-        driver.save_screenshot(str(OUT / "demo-map.png"))
+        driver.save_screenshot(str(OUT / name))
     finally:
         driver.quit()
-    return ["demo-map.png"]
+    return [name]
+
+
+def demo_shots(server, missing):
+    """demo-map.png: the default command's map as it opens, badge and explanation included."""
+    return page_shot(server, "demo-map.png", (1280, 800), "/")
 
 
 def city_shots(server, missing):
     """city.png: every subway train of the full-network replay at city zoom, labelled a replay by its badge."""
-    driver = headless_chromium.start(1280, 900)
-    try:
-        ready(driver, f"{server.base_url}/?at=-73.96,40.705,10")
-        headless_chromium.wait_until(driver, "(window.__trackside.sourceLabel || '').startsWith('Replay')", timeout=30)
-        time.sleep(2)
-        driver.save_screenshot(str(OUT / "city.png"))
-    finally:
-        driver.quit()
-    return ["city.png"]
+    return page_shot(server, "city.png", (1280, 900), "/?at=-73.96,40.705,10",
+                     until="(window.__trackside.sourceLabel || '').startsWith('Replay')")
 
 
 def map_shots(server, missing):
