@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import Synchronization
 import TransitData
 import TransitEngine
@@ -25,7 +26,7 @@ public final class TracksideApp: Sendable {
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
     private let staleThresholds: [String: Double]
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
-    let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
+    let tickDurations = Histogram.Recorder(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
