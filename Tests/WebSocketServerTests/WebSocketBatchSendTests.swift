@@ -138,6 +138,35 @@ import Testing
         #expect(counters.messagesSent == 2 * clients.count)
     }
 
+    /// `written` runs once, after every loop wrote its part: by then each session's frame was
+    /// counted (counted on the loop right after its write), on both loops.
+    @Test func writtenRunsOnceEveryLoopHasWrittenItsPart() throws {
+        let observed = Observed()
+        let counters = WebSocketCounters()
+        let (server, port) = try startServer { router in
+            router.webSocket("/ws", configuration: WebSocketConfiguration(compression: nil), counters: counters) { session in
+                observed.opened(session)
+            }
+        }
+        defer { server.shutdown() }
+        let clients = try openClients(port: port, observed: observed)
+        defer { clients.forEach { $0.close() } }
+        #expect(observed.loops.count == 2)
+        let sentWhenWritten = Mutex<[Int]>([])
+        let message = WebSocketPreparedMessage(text: "tick", compression: nil)
+        WebSocketSession.send(observed.live.map { ($0, message) }) {
+            sentWhenWritten.withLock { $0.append(counters.messagesSent) }
+        }
+        for client in clients { #expect(receive(6, from: client) == frame("tick")) }
+        waitFor { !sentWhenWritten.withLock { $0 }.isEmpty }
+        usleep(50_000)
+        #expect(sentWhenWritten.withLock { $0 } == [clients.count])
+        // An empty batch has nothing to wait for.
+        let empty = Atomic<Int>(0)
+        WebSocketSession.send([]) { empty.add(1, ordering: .relaxed) }
+        #expect(empty.load(ordering: .relaxed) == 1)
+    }
+
     /// A client that is not reading takes part of a large frame; the rest waits in its queue and
     /// the next broadcast queues behind it, so once the client reads it gets both, whole and in
     /// order.
