@@ -174,15 +174,15 @@ extension TracksideApp {
         return json.bytes
     }
 
-    /// `GET path?bbox=…&layers=…&routes=…`: the latest tick's published vehicles in the view, validated and
+    /// `GET path?bbox=…` (or `region=all`)`&layers=…&routes=…`: the latest tick's published vehicles in the view, validated and
     /// limited as a subscription to it is, encoded by `encode` (`/api/vehicles` and its GeoJSON export).
     private func installVehicleList(_ path: String, on router: Router, contentType: String,
                                     encode: @escaping @Sendable (VehicleListing) -> [UInt8]) {
         router.addDeferred("GET", path) { [push] request, promise in
             let view: ClientRequest.ViewRequest
             do throws(PushRequestError) {
-                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
-                                                     routes: request.query["routes"])
+                view = try ClientRequest.ViewRequest(query: request.query["bbox"], region: request.query["region"],
+                                                     layers: request.query["layers"], routes: request.query["routes"])
             } catch {
                 promise.succeed(Self.errorResponse(error))
                 return

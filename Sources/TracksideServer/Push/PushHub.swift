@@ -292,9 +292,7 @@ public struct PushHub: Sendable {
     /// The latest tick's published vehicles in `view`, refused as a subscription to it would be: what
     /// `GET /api/vehicles` and its GeoJSON export answer with.
     public func listing(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> VehicleListing {
-        let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
-        let vehicles = board.vehicles(in: region)
-        try configuration.limits.checkBudget(of: vehicles)
+        let (_, vehicles) = try board.admit(view, within: configuration.limits)
         return VehicleListing(epoch: configuration.epoch, seq: seq, timestampMilliseconds: ClientSession.milliseconds(tickTime),
                               vehicles: vehicles)
     }
