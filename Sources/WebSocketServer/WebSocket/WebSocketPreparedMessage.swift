@@ -1,3 +1,5 @@
+import Codecs
+
 /// A broadcast message serialised into frames once and shared, immutable, by every
 /// subscriber (the "prepared message" of uWebSockets).
 ///
@@ -79,7 +81,7 @@ public final class WebSocketPreparedMessage: Sendable {
 
 extension WebSocketPreparedMessage {
     /// A compressor for shared frames: `compression`'s window, memory and level, without context.
-    static func deflater(for compression: PerMessageDeflateConfiguration) throws(PerMessageDeflater.StartFailure) -> PerMessageDeflater {
+    static func deflater(for compression: PerMessageDeflateConfiguration) throws(Deflater.StartFailure) -> PerMessageDeflater {
         try PerMessageDeflater(windowBits: compression.serverMaxWindowBits, memoryLevel: compression.memoryLevel,
                                compressionLevel: compression.compressionLevel, contextTakeover: false)
     }
