@@ -162,8 +162,10 @@ public struct PushHub: Sendable {
     private mutating func followed(_ topic: Topic, by client: ClientID) -> [Delivery] {
         switch topic {
         case .station(let station):
-            let board = registry.sent(to: topic).board.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
-            return board + [alertReset(.station(station), to: client)]
+            let sent = registry.sent(to: topic)
+            let board = sent.board.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
+            let elevators = sent.elevators.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
+            return board + [alertReset(.station(station), to: client)] + elevators
         case .route(let route):
             return [alertReset(.route(route), to: client)]
         case .vehicle:
@@ -278,6 +280,23 @@ public struct PushHub: Sendable {
             if let sent = registry.sent(to: topic).board, sent.board.showsTheSame(as: board) { continue }
             let message = ServerMessage.arrivals(board)
             registry.record({ $0.board = (board, message) }, for: topic)
+            deliveries.append(Delivery(message: message, recipients: Array(followers)))
+        }
+        return deliveries
+    }
+
+    /// The watched stations' elevators of a tick: each goes to its watchers when what it shows
+    /// differs from what they were last sent (a status, a reason, an expected return, or the
+    /// outage feed turning stale or current; the fetch time alone is no change).
+    public mutating func updateElevators(_ stations: [StationElevators]) -> [Delivery] {
+        var deliveries: [Delivery] = []
+        for elevators in stations {
+            let topic = Topic.station(elevators.station)
+            let followers = registry.followers(of: topic)
+            guard !followers.isEmpty else { continue }
+            if let sent = registry.sent(to: topic).elevators, sent.elevators.showsTheSame(as: elevators) { continue }
+            let message = ServerMessage.elevators(elevators)
+            registry.record({ $0.elevators = (elevators, message) }, for: topic)
             deliveries.append(Delivery(message: message, recipients: Array(followers)))
         }
         return deliveries
