@@ -143,7 +143,7 @@ def test_rest_lists_the_real_entrances_and_the_outage_and_push_follows_the_publi
         # Nothing changes: nothing is pushed though the feed is fetched every second.
         with pytest.raises(TimeoutError):
             while True:
-                message = json.loads(socket.recv(timeout=3))
+                message = json.loads(socket.recv(timeout=2.5))
                 assert message["type"] != "elevators", message
     assert publisher.requests.count("/nyct_ene.json") >= 5
 
@@ -155,7 +155,6 @@ def test_a_bad_or_missing_file_keeps_the_last_good_outages_and_says_stale(start_
     good = wait_for(lambda: (d := station(server)) and "elevators_updated" in d and d, "the file's first read")
     assert uptown(good["elevators"])["status"] == "out_of_service" and good["elevators_stale"] is False
     for bad in (lambda: feed.write_bytes(feed.read_bytes()[:40]),         # truncated
-                lambda: feed.write_bytes(b"\x1f\x8b\x08garbage"),          # a broken gzip
                 lambda: feed.write_bytes(b" " * (16 << 20)),               # oversized
                 lambda: feed.unlink()):                                    # missing
         broken_at = time.time()
@@ -190,38 +189,31 @@ def expected_notice(equipment, until):
     return f"Elevator to the Uptown 1/2/3 platform out of service until {'' if today else 'tomorrow '}6 PM"
 
 
-def test_an_outage_shows_on_the_map_in_the_popup_and_on_the_display(browser, start_trackside, shared_data, publisher, equipment):
+def test_an_outage_shows_on_the_map_and_in_the_popup(browser, start_trackside, shared_data, publisher, equipment):
     from headless_chromium import open_page, wait_until
-    from map_page import assert_clean, open_map
+    from map_page import assert_clean
     server = start_trackside(*access_args(shared_data, publisher.base + "/nyct_ene.json"), wait_ready=True)
     wait_for(lambda: "elevators_updated" in station(server), "the first outage fetch")
     text = expected_notice(equipment, publisher.until)
     square = station(server)
     lon, lat = square["lon"], square["lat"]
 
-    # The map at street zoom: the entrance layer drawn, Times Sq's street elevators in the outage colour.
-    open_map(browser, server, at=f"{lon},{lat},17")
-    rendered = """return window.__trackside.map.queryRenderedFeatures({layers: ['entrances']})
-                    .map(f => ({station: f.properties.station, out: f.properties.elevator_out, icon: f.layer.layout['icon-image']}))"""
-    wait_until(browser, rendered.replace("return ", "return ") + ".length > 0", timeout=20)
-    entrances = browser.execute_script(rendered)
-    assert any(e["station"] == TIMES_SQ and e["out"] for e in entrances), entrances
-    assert browser.execute_script("""const map = window.__trackside.map;
-        return map.getLayer('entrances').minzoom""") == 16
-    # The popup lists the outage in words, and follows the push when the elevator is back.
+    # The map at street zoom with Times Sq's popup open (?station=): the entrance layer drawn, Times Sq's street
+    # elevators in the outage colour, and the popup saying which elevator is out until when.
     open_page(browser, f"{server.base_url}/?at={lon},{lat},17&station={TIMES_SQ}")
     wait_until(browser, "window.__trackside && window.__trackside.ready === true", timeout=45)
-    outages = "return [...document.querySelectorAll('.stop-popup .elevators li.outage')].map(li => li.textContent)"
+    rendered = """window.__trackside.map.queryRenderedFeatures({layers: ['entrances']})
+                    .map(f => ({station: f.properties.station, out: f.properties.elevator_out}))"""
+    wait_until(browser, rendered + ".length > 0", timeout=20)
+    entrances = browser.execute_script("return " + rendered)
+    assert any(e["station"] == TIMES_SQ and e["out"] for e in entrances), entrances
+    assert browser.execute_script("return window.__trackside.map.getLayer('entrances').minzoom") == 16
+    outages = "[...document.querySelectorAll('.stop-popup .elevators li.outage')].map(li => li.textContent)"
     wait_until(browser, outages + ".length > 0", timeout=20)
-    assert browser.execute_script(outages) == [text]
-
-    # The display names it too.
-    open_page(browser, f"{server.base_url}/display?station={TIMES_SQ}")
-    wait_until(browser, f"window.__trackside && (window.__trackside.notices || []).includes({json.dumps(text)})", timeout=20)
+    assert browser.execute_script("return " + outages) == [text]
 
     # Back in service: the popup, watching, says so without a reload.
-    open_page(browser, f"{server.base_url}/?at={lon},{lat},17&station={TIMES_SQ}")
-    wait_until(browser, outages + ".length > 0", timeout=45)
     publisher.body = b"[]"
     wait_until(browser, "document.querySelector('.stop-popup .elevators .in-service') !== null", timeout=20)
+    assert browser.execute_script("return " + outages) == []
     assert_clean(browser, server)

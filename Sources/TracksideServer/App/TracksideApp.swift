@@ -62,6 +62,11 @@ public final class TracksideApp: Sendable {
         self.clock = clock
         startedAt = clock()
         tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval))
+        // The operator's access files are read first: a bad one stops the start before the network is built.
+        let accessFiles = try Self.readAccessFiles(configuration)
+        if configuration.elevatorsLocation != nil, configuration.elevatorEquipmentPath == nil {
+            throw TracksideConfiguration.ConfigurationError(description: "--elevators needs --elevator-equipment: the outage feed names equipment, the list places it at stations")
+        }
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -101,11 +106,8 @@ public final class TracksideApp: Sendable {
         // Alerts' `when` (today, tomorrow) counts the agency's days.
         var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
         if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
-        access = try Self.loadAccess(configuration, network: engine.network, logger: logger)
+        access = accessFiles.map { files in Self.joinAccess(files, network: engine.network, logger: logger) }
         if let location = configuration.elevatorsLocation {
-            guard configuration.elevatorEquipmentPath != nil else {
-                throw TracksideConfiguration.ConfigurationError(description: "--elevators needs --elevator-equipment: the outage feed names equipment, the list places it at stations")
-            }
             let feed = ElevatorFeed(timeZone: feeds.first?.timeZone ?? TimeZone(identifier: "America/New_York") ?? .current,
                                     staleAfter: max(configuration.staleAfter, 3 * configuration.elevatorsInterval))
             elevatorFeed = feed
@@ -265,10 +267,10 @@ public final class TracksideApp: Sendable {
         staleThresholds[feedID] ?? configuration.staleAfter
     }
 
-    /// The entrances (`--entrances`) and equipment (`--elevator-equipment`) joined to the
-    /// network's stations; nil when neither is given. A file that cannot be read stops the start.
-    private static func loadAccess(_ configuration: TracksideConfiguration, network: Network,
-                                   logger: Logger) throws -> StationAccessDirectory? {
+    /// The entrances (`--entrances`) and equipment (`--elevator-equipment`) read; nil when neither is given.
+    /// A file that cannot be read stops the start.
+    private static func readAccessFiles(_ configuration: TracksideConfiguration) throws
+        -> (entrances: [SubwayEntrance], equipment: [ElevatorEquipment])? {
         guard configuration.entrancesPath != nil || configuration.elevatorEquipmentPath != nil else { return nil }
         func load<T>(_ path: String?, _ what: String, _ parse: (Data, String) throws -> [T]) throws -> [T] {
             guard let path else { return [] }
@@ -281,10 +283,14 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load \(what) \(path): \(error)")
             }
         }
-        let entrances = try load(configuration.entrancesPath, "entrances") { try SubwayEntrance.entrances(geoJSON: $0, file: $1) }
-        let equipment = try load(configuration.elevatorEquipmentPath, "elevator equipment") {
-            try ElevatorEquipment.equipment(json: $0, file: $1)
-        }
+        return (try load(configuration.entrancesPath, "entrances") { try SubwayEntrance.entrances(geoJSON: $0, file: $1) },
+                try load(configuration.elevatorEquipmentPath, "elevator equipment") { try ElevatorEquipment.equipment(json: $0, file: $1) })
+    }
+
+    /// The entrances and equipment joined to the network's stations, with a log line saying how many joined.
+    private static func joinAccess(_ files: (entrances: [SubwayEntrance], equipment: [ElevatorEquipment]), network: Network,
+                                   logger: Logger) -> StationAccessDirectory {
+        let (entrances, equipment) = files
         let directory = StationAccessDirectory(network: network, entrances: entrances, equipment: equipment)
         logger.info("access: \(entrances.count - directory.unmatchedEntrances - directory.distantEntrances) of \(entrances.count) entrances ("
                     + "\(directory.distantEntrances) too far from the station they name) and "
