@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "TransitData", dependencies: ["CZlib"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
         .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux"]),
+        // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
+        .target(name: "Redis"),
         .target(name: "TracksideServer",
                 dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
@@ -32,10 +34,11 @@ let package = Package(
         // Build-time tool for the page's offline base map (Data/maps); never part of the `trackside` binary.
         .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["redis-test.conf"]),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "CZlib", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
         .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TransitData", "TestSupport"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "TransitData", "TestSupport"]),
         .testTarget(name: "BaseMapBuilderTests", dependencies: ["BaseMapBuilder", "TransitEngine", "TestSupport"]),
         .testTarget(name: "TracksideServerTests",
                     dependencies: ["TracksideServer", "TransitData", "TransitEngine", "WebSocketServer", "TestSupport"]),
