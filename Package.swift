@@ -15,13 +15,15 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "CZlib"),
         .systemLibrary(name: "CLinux", path: "CLinux"),
+        // The one histogram: counts in fixed buckets, shared by the transport, `/metrics`, the tick and the bench.
+        .target(name: "Metrics"),
         .target(name: "TransitData", dependencies: ["CZlib"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
-        .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux"]),
+        .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux", "Metrics"]),
         // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
         .target(name: "Redis"),
         .target(name: "TracksideServer",
-                dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
+                dependencies: ["Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
         .target(name: "TracksideCommandLine", dependencies: ["TracksideServer"]),
         .executableTarget(name: "trackside",
@@ -29,19 +31,22 @@ let package = Package(
                                          "WebSocketServer"]),
         // Benchmarks, their load generators and bench servers: never part of the `trackside` binary.
         .executableTarget(name: "trackside-bench",
-                          dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
-                                         "WebSocketServer", "CLinux"]),
+                          dependencies: ["Metrics", "TracksideCommandLine", "TracksideServer", "TransitData",
+                                         "TransitEngine", "WebSocketServer", "CLinux"]),
         // Build-time tool for the page's offline base map (Data/maps); never part of the `trackside` binary.
         .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["redis-test.conf"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "CZlib", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
-        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TransitData", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "TransitData", "TestSupport"]),
+        .testTarget(name: "WebSocketServerTests",
+                    dependencies: ["WebSocketServer", "Metrics", "TransitData", "TestSupport"]),
         .testTarget(name: "BaseMapBuilderTests", dependencies: ["BaseMapBuilder", "TransitEngine", "TestSupport"]),
         .testTarget(name: "TracksideServerTests",
-                    dependencies: ["TracksideServer", "TransitData", "TransitEngine", "WebSocketServer", "TestSupport"]),
+                    dependencies: ["TracksideServer", "Metrics", "TransitData", "TransitEngine", "WebSocketServer",
+                                   "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,8 +63,8 @@ library() {
     "${sources[@]}" -o "$build/lib$name.a"
 }
 declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz)
-declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="WebSocketServer"
-                      [server]="TransitData TransitEngine WebSocketServer TracksideServer")
+declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="Metrics WebSocketServer"
+                      [server]="Metrics TransitData TransitEngine WebSocketServer TracksideServer")
 
 rm -rf "$FUZZ_DIR/seeds"
 python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"

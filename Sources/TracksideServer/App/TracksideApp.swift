@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import Synchronization
 import TransitData
 import TransitEngine
@@ -25,11 +26,11 @@ public final class TracksideApp: Sendable {
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
     private let staleThresholds: [String: Double]
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
-    let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
+    let tickDurations = Histogram.Recorder(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
-    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded by each tick.
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
@@ -187,8 +188,9 @@ public final class TracksideApp: Sendable {
         let result = runTick(watched: push.watched)
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
-        vehiclePositions.update(result.states, feedTime: result.feedTime)
         push.publish(result, tickStarted: started)
+        // After the hand-over to push, so clients never wait for it; requests then only copy these bytes.
+        vehiclePositions.update(result.states, feedTime: result.feedTime)
         if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
             logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
         }

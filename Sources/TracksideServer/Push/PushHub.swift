@@ -43,7 +43,8 @@ public struct PushHub: Sendable {
         }
     }
 
-    public let configuration: Configuration
+    /// The epoch changes only when an edge follows a stream of another epoch (`load`).
+    public private(set) var configuration: Configuration
     private var board: VehicleBoard
     private var history: DeltaHistory
     /// The latest tick's number (0 before the first tick) and time in seconds.
@@ -227,19 +228,28 @@ public struct PushHub: Sendable {
         return Delivery(message: message, recipients: [client])
     }
 
-    /// A new tick: diffs `states` against the published ones (skipping states a client can
-    /// extrapolate, see `VehicleState.isRepublication(of:)`), publishes the result and
-    /// returns one delta per region that changed, plus one empty delta shared by every
+    /// A new tick: diffs `states` against the published ones (`diff(_:)`), publishes the result
+    /// and returns one delta per region that changed, plus one empty delta shared by every
     /// other subscriber — so each client sees every seq and can tell a lost message from a
     /// quiet tick.
     /// `feedTime` is the feeds' clock at the tick, which every delta carries as `feed_ts`.
     public mutating func publish(_ states: [VehicleState], now: Double, feedTime: Double? = nil) -> [Delivery] {
-        // Vehicles a client already draws right keep their published state, so they are not resent.
+        publish(diff(states), now: now, feedTime: feedTime)
+    }
+
+    /// What publishing `states` changes: the diff against the published states, skipping states a
+    /// client can extrapolate (`VehicleState.isRepublication(of:)`), which keep their published state.
+    public func diff(_ states: [VehicleState]) -> VehicleDiff {
         let published = board.states
         let next = states.map { state in
             published[state.id].flatMap { $0.isRepublication(of: state) ? $0 : nil } ?? state
         }
-        let diff = VehicleDiff(previous: published, next: next)
+        return VehicleDiff(previous: published, next: next)
+    }
+
+    /// Publishes a diff as the next tick (an engine's own, or one read from the stream): the
+    /// board, the resume history and every view's delta, as `publish(_:now:feedTime:)` describes.
+    public mutating func publish(_ diff: VehicleDiff, now: Double, feedTime: Double? = nil) -> [Delivery] {
         let changes = board.apply(diff)
         seq += 1
         tickTime = now
@@ -264,6 +274,28 @@ public struct PushHub: Sendable {
             deliveries.append(Delivery(message: empty, recipients: unchanged))
         }
         return deliveries
+    }
+
+    /// The published states by id (the diff's previous tick).
+    var boardStates: [String: VehicleState] { board.states }
+
+    /// The published vehicles sorted by id: the board a keyframe carries.
+    public var publishedStates: [VehicleState] {
+        board.states.values.sorted { $0.id < $1.id }
+    }
+
+    /// Takes the stream position and board of a keyframe (an edge joining the stream, or one that
+    /// lost its place in it): epoch, seq and vehicles as the engine published them at that tick.
+    /// The resume history starts empty at `seq` — this process never saw the changes that led
+    /// there — so a client resuming from an earlier seq gets a snapshot, never a gap. Connections
+    /// are sent nothing now: their next delta's seq jumps, which tells them to resume.
+    public mutating func load(epoch: String, seq: UInt64, states: [VehicleState], now: Double, feedTime: Double?) {
+        configuration.epoch = epoch
+        _ = board.apply(VehicleDiff(previous: board.states, next: states))
+        self.seq = seq
+        tickTime = now
+        self.feedTime = feedTime
+        history = DeltaHistory(retention: configuration.historyRetention, latestSeq: seq)
     }
 
     /// The watched stations' (and bus stops') boards of a tick: each goes to its watchers when
@@ -292,9 +324,7 @@ public struct PushHub: Sendable {
     /// The latest tick's published vehicles in `view`, refused as a subscription to it would be: what
     /// `GET /api/vehicles` and its GeoJSON export answer with.
     public func listing(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> VehicleListing {
-        let region = Region(tiles: board.grid.tiles(covering: view.box), filter: view.filter)
-        let vehicles = board.vehicles(in: region)
-        try configuration.limits.checkBudget(of: vehicles)
+        let (_, vehicles) = try board.admit(view, within: configuration.limits)
         return VehicleListing(epoch: configuration.epoch, seq: seq, timestampMilliseconds: ClientSession.milliseconds(tickTime),
                               vehicles: vehicles)
     }

@@ -21,6 +21,11 @@ public protocol AgencyProfile: Sendable {
     /// Whether the bundled NYC land (the five boroughs) belongs under this network's map.
     var drawsNYCLand: Bool { get }
 
+    /// Whether the agency publishes its buses only in feeds of their own, named so (MTA's
+    /// `…bus…` feeds, Bus Time's SIRI): then no other feed can carry one. Elsewhere any
+    /// GTFS-realtime feed may carry any of the network's modes.
+    var separatesBusFeeds: Bool { get }
+
     /// The direction label for a GTFS `direction_id` (`0`/`1`); NYC says `N`/`S`.
     func direction(forDirectionID directionID: String) -> String
 
@@ -55,6 +60,7 @@ extension AgencyProfile {
     public var tripUpdatesRunToTheTerminal: Bool { false }
     public var initialView: Coordinate? { nil }
     public var drawsNYCLand: Bool { false }
+    public var separatesBusFeeds: Bool { false }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no
     /// way to say so; agency profiles that do override this.

@@ -16,6 +16,7 @@ public struct NYCTProfile: AgencyProfile {
     /// Times Square, where the app opened.
     public var initialView: Coordinate? { Coordinate(latitude: 40.758, longitude: -73.9855) }
     public var drawsNYCLand: Bool { true }
+    public var separatesBusFeeds: Bool { true }
 
     /// NYCT's `direction_id` 0 runs north (towards the Bronx and Manhattan's top end), 1 south.
     public func direction(forDirectionID directionID: String) -> String {
