@@ -17,13 +17,16 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "CLinux"),
         // The one histogram: counts in fixed buckets, shared by the transport, `/metrics`, the tick and the bench.
         .target(name: "Metrics"),
-        .target(name: "TransitData", dependencies: ["CZlib"]),
+        // What the data layer and the transport both stand on: zlib in each direction (`Deflater`, `Inflater`,
+        // `CRC32`), the JSON string escaper, the FNV-1a content hash.
+        .target(name: "Codecs", dependencies: ["CZlib"]),
+        .target(name: "TransitData", dependencies: ["Codecs"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
-        .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux", "Metrics"]),
+        .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "Metrics"]),
         // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
         .target(name: "Redis"),
         .target(name: "TracksideServer",
-                dependencies: ["Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
+                dependencies: ["Codecs", "Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
         .target(name: "TracksideCommandLine", dependencies: ["TracksideServer"]),
         .executableTarget(name: "trackside",
@@ -38,7 +41,8 @@ let package = Package(
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["redis-test.conf"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
-        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "CZlib", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs"]),
+        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "Codecs", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "TransitData", "TestSupport"]),
         .testTarget(name: "WebSocketServerTests",
