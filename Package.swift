@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TracksideServer",
                 dependencies: ["Codecs", "Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
-        .target(name: "TracksideCommandLine", dependencies: ["TracksideServer"]),
+        .target(name: "TracksideCommandLine", dependencies: ["TracksideServer", "TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside",
                           dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
                                          "WebSocketServer"]),
