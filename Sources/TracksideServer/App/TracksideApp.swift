@@ -125,7 +125,8 @@ public final class TracksideApp: Sendable {
         case .replay(let directory):
             let recording: ReplayRecording
             do {
-                recording = try ReplayRecording(directory: directory, contentTimestamp: ingest.contentTimestamp)
+                recording = try ReplayRecording(directory: directory, timeZone: feeds.first?.timeZone ?? ReplayRecording.newYork,
+                                                contentTimestamp: ingest.contentTimestamp)
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
@@ -228,7 +229,8 @@ public final class TracksideApp: Sendable {
         let network = step.engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
                          expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus,
-                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil })
+                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil },
+                         warnings: ingest.tripMatch.compactMapValues(\.warning))
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
