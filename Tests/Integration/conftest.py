@@ -11,7 +11,12 @@ import urllib.request
 
 import pytest
 
+import openapi_responses
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# Every REST answer a suite reads through urllib is checked against docs/openapi.json (openapi_responses).
+openapi_responses.install()
 
 
 @pytest.fixture(scope="session")
@@ -128,6 +133,24 @@ def start_trackside(trackside_bin, tmp_path):
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """Mismatches seen before this test (another test's teardown) are not this test's."""
+    openapi_responses.take()
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A test that passed but read a REST answer disagreeing with docs/openapi.json fails, saying which."""
+    result = yield
+    mismatches = openapi_responses.take()
+    if mismatches:
+        shown = "\n  ".join(mismatches[:20]) + (f"\n  … and {len(mismatches) - 20} more" if len(mismatches) > 20 else "")
+        raise AssertionError(f"{len(mismatches)} REST answer(s) disagree with docs/openapi.json:\n  {shown}")
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failing test's report carries the end of every server log it started: a failure that shows up
     once in a CI run must be explainable from that run's output alone."""
@@ -143,6 +166,14 @@ def pytest_runtest_makereport(item, call):
 def trackside_server(start_trackside):
     """A `trackside serve --port 0` with default options."""
     return start_trackside()
+
+
+@pytest.fixture
+def redis_server():
+    """A redis-server of the test's own on 127.0.0.1 (redis_server.py), stopped after the test."""
+    from redis_server import RedisServer
+    with RedisServer() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

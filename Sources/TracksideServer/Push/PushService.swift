@@ -185,6 +185,7 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
             _ = publishVehicles(tick.states, now: now, feedTime: tick.feedTime, tickStarted: tickStarted)
             deliver(hub.updateVehicles(itineraries: tick.itineraries)
                     + hub.updateBoards(tick.boards)
+                    + hub.updateElevators(tick.elevators)
                     + hub.updateAlerts(alerts, stale: tick.alertFeeds.isStale, now: tick.feedTime))
         }
     }

@@ -101,6 +101,37 @@ import TransitData
         #expect(report.trains.map { $0.stopTimes.first?.arrival } == [Self.at(8, 41), Self.at(9, 11)])
     }
 
+    @Test func aTripLevelDelayHoldsUntilTheFirstStopGiven() throws {
+        let trip = RT.TripDescriptor(tripId: "T1", startDate: "20160519")
+        let alone = try #require(Self.timetable.predictions(trip: trip, updates: [], tripDelay: 90, feedTime: Self.at(8, 5)))
+        #expect(alone.map(\.arrivalOrDeparture) == [Self.at(8, 1, 30), Self.at(8, 11, 30), Self.at(8, 21, 30)])
+        let then = try #require(Self.timetable.predictions(trip: trip, updates: [Update(stopSequence: 3, arrival: .init(delay: 0))],
+                                                           tripDelay: 90, feedTime: Self.at(8, 5)))
+        #expect(then.map(\.arrivalOrDeparture) == [Self.at(8, 1, 30), Self.at(8, 11, 30), Self.at(8, 20)])
+    }
+
+    /// A DUPLICATED copy of T1 started at 09:00 by `trip_properties` (no stop updates: it runs its
+    /// timetable) is a vehicle of its own under the new trip id beside T1's own run; a vehicle
+    /// descriptor's id names a vehicle when it serves one trip of the feed alone.
+    @Test func duplicatedCopiesAndVehicleDescriptorsNameTheirVehicles() throws {
+        let network = try Network(gtfs: [Self.feed], profile: StandardProfile())
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(9, 5))), entities: [
+            RT.FeedEntity(id: "own", tripUpdate: RT.TripUpdate(
+                trip: RT.TripDescriptor(tripId: "T1", startDate: "20160519"), vehicle: RT.VehicleDescriptor(id: "bus-7"),
+                stopTimeUpdates: [Update(stopSequence: 1, departure: .init(delay: 3_600))])),
+            RT.FeedEntity(id: "copy", tripUpdate: RT.TripUpdate(
+                trip: RT.TripDescriptor(tripId: "T1", startDate: "20160519", scheduleRelationship: .duplicated),
+                tripProperties: .init(tripId: "T1-copy", startDate: "20160519", startTime: "09:00:00"))),
+        ])
+        let report = FeedReport(name: "dup", realtime: message, network: network, fetchedAt: 0)
+        #expect(report.trains.map(\.vehicleID) == ["bus-7", "T1-copy"])
+        #expect(report.trains.map(\.tripID) == ["T1", "T1"])
+        #expect(report.trains[1].stopTimes.map(\.arrivalOrDeparture) == [Self.at(9, 0), Self.at(9, 10), Self.at(9, 20)])
+        // NYCT's vehicles stay their trips, descriptor or not.
+        let nyct = FeedReport(name: "dup", realtime: message, profile: NYCTProfile(), fetchedAt: 0)
+        #expect(nyct.trains.first?.vehicleID == "T1 20160519")
+    }
+
     @Test func theServiceDayIsTheStartDateElseTheOneNearestTheFeed() throws {
         let next = RT.TripDescriptor(tripId: "T1", startDate: "20160520")
         let update = [Update(stopSequence: 1, departure: .init(delay: 0))]
@@ -178,6 +209,25 @@ import TransitData
                                  feeds: FeedSnapshot([FeedReport(name: "rt", timestamp: now, trains: trains)]), now: now)
         #expect(board.groups.map(\.direction) == ["0", "1"])
         #expect(board.groups.map(\.headsign) == ["Britomart", "Pt Chevalier"])
+        // Signs lead with riders' name for the route (route_short_name), not its id.
+        #expect(board.signRows(count: 2).map(\.text) == ["005 Britomart  5 min", "005 Pt Chevalier  5 min"])
+        #expect(board.signRows(count: 1).map(\.routeID) == ["R1"])
+    }
+
+    /// NYCT's signs keep their route ids: the 42 St Shuttle is `GS` there, though its short name is `S`.
+    @Test func nyctSignsKeepTheirRouteIDs() {
+        let platform = NetworkStop(id: "902S", name: "Times Sq", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872))
+        let network = Network(routes: [NetworkRoute(id: "GS", shortName: "S", type: 1)], stops: [platform], trips: [],
+                              shapePoints: [:], profile: NYCTProfile())
+        let now = 1_463_601_600.0
+        let shuttle = TrainReport(tripID: "GS1", routeID: "GS", direction: "S", headsign: "Grand Central",
+                                  stopTimes: [StopTimePrediction(stopID: "902S", arrival: now + 120, departure: now + 150),
+                                              StopTimePrediction(stopID: "901S", arrival: now + 300)])
+        let board = ArrivalBoard(station: Station(id: "902S", name: "Times Sq", coordinate: platform.coordinate, platforms: [],
+                                                  routes: ["GS"]),
+                                 network: network, feeds: FeedSnapshot([FeedReport(name: "gs", timestamp: now, trains: [shuttle])]), now: now)
+        #expect(board.groups.first?.routeName == nil)
+        #expect(board.signRows(count: 1).map(\.text) == ["GS Grand Central  2 min"])
     }
 
     @Test func routeTypesNameTheModes() {
