@@ -79,7 +79,7 @@ public final class TracksideApp: Sendable {
         var groups: [StationGroups.Group] = []
         if let path = configuration.stationGroupsPath {
             do {
-                groups = try StationGroups(json: try Data(contentsOf: URL(fileURLWithPath: path)), file: path).groups
+                groups = try StationGroups(contentsOf: path).groups
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
             }
