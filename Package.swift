@@ -15,30 +15,39 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "CZlib"),
         .systemLibrary(name: "CLinux", path: "CLinux"),
-        .target(name: "TransitData", dependencies: ["CZlib"]),
+        // The one histogram: counts in fixed buckets, shared by the transport, `/metrics`, the tick and the bench.
+        .target(name: "Metrics"),
+        // What the data layer and the transport both stand on: zlib in each direction (`Deflater`, `Inflater`,
+        // `CRC32`), the JSON string escaper, the FNV-1a content hash.
+        .target(name: "Codecs", dependencies: ["CZlib"]),
+        .target(name: "TransitData", dependencies: ["Codecs"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
-        .target(name: "WebSocketServer", dependencies: ["CZlib", "CLinux"]),
+        .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "Metrics"]),
         .target(name: "TracksideServer",
-                dependencies: ["TransitData", "TransitEngine", "WebSocketServer"]),
+                dependencies: ["Codecs", "Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
-        .target(name: "TracksideCommandLine", dependencies: ["TracksideServer"]),
+        .target(name: "TracksideCommandLine", dependencies: ["TracksideServer", "TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside",
                           dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
                                          "WebSocketServer"]),
         // Benchmarks, their load generators and bench servers: never part of the `trackside` binary.
         .executableTarget(name: "trackside-bench",
-                          dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
-                                         "WebSocketServer", "CLinux"]),
+                          dependencies: ["Metrics", "TracksideCommandLine", "TracksideServer", "TransitData",
+                                         "TransitEngine", "WebSocketServer", "CLinux"]),
         // Build-time tool for the page's offline base map (Data/maps); never part of the `trackside` binary.
         .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "CZlib", "TestSupport"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs"]),
+        .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "Codecs", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
-        .testTarget(name: "WebSocketServerTests", dependencies: ["WebSocketServer", "TransitData", "TestSupport"]),
+        .testTarget(name: "WebSocketServerTests",
+                    dependencies: ["WebSocketServer", "Metrics", "TransitData", "TestSupport"]),
         .testTarget(name: "BaseMapBuilderTests", dependencies: ["BaseMapBuilder", "TransitEngine", "TestSupport"]),
         .testTarget(name: "TracksideServerTests",
-                    dependencies: ["TracksideServer", "TransitData", "TransitEngine", "WebSocketServer", "TestSupport"]),
+                    dependencies: ["TracksideServer", "Metrics", "TransitData", "TransitEngine", "WebSocketServer",
+                                   "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

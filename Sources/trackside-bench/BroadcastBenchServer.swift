@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import Synchronization
 import TracksideCommandLine
 import WebSocketServer
@@ -114,21 +115,15 @@ private struct ConnectionReport {
     /// The delay from a tick to each frame's write, in the histogram's buckets: the upper bound
     /// holding the median and the 99th percentile (over the whole run).
     private var writeDelays: String {
-        let histogram = counters.deliveryLatency
-        let buckets = histogram.snapshot.buckets
-        let total = buckets.reduce(0, +)
-        guard total > 0 else { return "none" }
+        let histogram = counters.deliveryLatency.snapshot
         func bound(_ quantile: Double) -> String {
-            var seen = 0
-            for (index, count) in buckets.enumerated() {
-                seen += count
-                if Double(seen) >= quantile * Double(total) {
-                    return index < histogram.bounds.count ? "≤\(histogram.bounds[index] * 1000)" : ">\(histogram.bounds.last! * 1000)"
-                }
+            switch histogram.upperBound(atQuantile: quantile) {
+            case nil: "?"
+            case let bound? where bound.isInfinite: ">\(histogram.bounds.last! * 1000)"
+            case let bound?: "≤\(bound * 1000)"
             }
-            return "?"
         }
-        return "p50\(bound(0.5)) p99\(bound(0.99))"
+        return histogram.count == 0 ? "none" : "p50\(bound(0.5)) p99\(bound(0.99))"
     }
 
     mutating func writeIfChanged() {

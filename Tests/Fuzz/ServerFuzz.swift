@@ -139,7 +139,8 @@ private func vehicles(tick: Int, churn: Int) -> [VehicleState] {
 private func readQueries(_ lines: [[UInt8]]) {
     for line in lines.map({ String(decoding: $0, as: UTF8.self) }) {
         let query = QueryParameters(parsing: line)
-        let view = try? ClientRequest.ViewRequest(query: query.values("bbox").first, layers: query.values("layers").first,
+        let view = try? ClientRequest.ViewRequest(query: query.values("bbox").first, region: query.values("region").first,
+                                                  layers: query.values("layers").first,
                                                   routes: query.values("routes").first)
         if let view {
             let hub = PushHub(configuration: PushHub.Configuration(epoch: "fuzz", source: "demo"))

@@ -1,6 +1,7 @@
 """Agencies other than New York City Transit, on their real data from PyPI packages (Tests/setup.sh
 fetches them into Tests/agencies/): Auckland Transport's GTFS with ten TripUpdates-only recordings
-(gtfsr-kit 8.0.1) and Sunbus Cairns' GTFS (gtfs-kit 13.0.1). docs/AGENCIES.md lists what each covers.
+(gtfsr-kit 8.0.1), Sunbus Cairns' GTFS (gtfs-kit 13.0.1) and the University of Michigan's campus buses in Ann
+Arbor (gtfs-segments 2.1.7). docs/AGENCIES.md lists what each covers.
 
 The placement reference is computed here from the GTFS and the recordings alone, by the GTFS-realtime
 reference's rules (a delay given at a stop holds for the later stops until the next one given), with
@@ -15,6 +16,7 @@ import pathlib
 import subprocess
 import time
 import urllib.request
+import urllib.error
 import zipfile
 from zoneinfo import ZoneInfo
 
@@ -168,6 +170,18 @@ def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(st
     assert f"only {feed['matched_trips']} of" in server.log() or "trips match the static GTFS" in server.log()
     metrics = urllib.request.urlopen(server.base_url + "/metrics", timeout=10).read().decode()
     assert 'trackside_feed_matched_trips{feed="auckland-rt"}' in metrics
+    # /readyz: ready (the feed is fresh and what matches is served) but degraded, with the same reason; strict: 503.
+    ready = urllib.request.urlopen(server.base_url + "/readyz", timeout=10)
+    body = json.loads(ready.read())
+    assert ready.status == 200 and body["ready"] and body["degraded"] == ["auckland-rt"], body
+    assert body["feeds"][0]["warning"] == feed["warning"] and body["feeds"][0]["reason"] is None, body
+    with pytest.raises(urllib.error.HTTPError) as strict:
+        urllib.request.urlopen(server.base_url + "/readyz?strict=1", timeout=10)
+    assert strict.value.code == 503
+    strict_body = json.loads(strict.value.read())
+    assert not strict_body["ready"] and strict_body["degraded"] == ["auckland-rt"] and strict_body["stale"] == []
+    # Any feed of a GTFS-realtime agency may carry its buses: the page keeps its buses layer on.
+    assert "buses" not in get_json(server, "/api/config")["unavailable_layers"]
     vehicles = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=bus")
     states = vehicles["vehicles"] if isinstance(vehicles, dict) else vehicles
     assert len(states) >= 14 and all(state["kind"] == "bus" for state in states), states
@@ -255,6 +269,10 @@ def test_nyc_keeps_its_own_defaults(start_trackside):
     config = get_json(server, "/api/config")
     assert config["profile"] == "nyct" and config["land"] == "nyc-boroughs" and config["modes"] == ["subway"]
     assert config["initial_view"]["center"] == [-73.9855, 40.758] and config["timezone"] == "America/New_York"
+    assert config["initial_view"]["bounds"] == [[-74.01378, 40.63284], [-73.85062, 40.90313]]
+    assert config["unavailable_layers"]["buses"] == "The demo simulates only the 1 and 2 trains"
+    ready = json.loads(urllib.request.urlopen(server.base_url + "/readyz?strict=1", timeout=10).read())
+    assert ready["ready"] and ready["degraded"] == [], ready  # NYC's own feeds match its GTFS
     assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["demo-alerts", "demo-subway"]
 
 
@@ -289,3 +307,114 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     # No New York land under another city: no layer of the bundled base map (land-z…, areas-z…) at all.
     assert browser.execute_script(
         "return window.__trackside.map.getStyle().layers.every(l => !/^(land|areas)-z[0-9]+/.test(l.id))")
+
+
+# 2022-02-08 (a Tuesday) 12:00 in Ann Arbor (America/Detroit): term time on the University of Michigan's campus buses.
+ANN_ARBOR_NOON = 1644339600
+
+
+def services_on(gtfs, day):
+    """The service_ids running on `day` by calendar.txt's ranges and weekdays and calendar_dates.txt's exceptions."""
+    stamp, weekday = day.strftime("%Y%m%d"), day.strftime("%A").lower()
+    running = {row["service_id"] for row in table(gtfs, "calendar.txt")
+               if row[weekday] == "1" and row["start_date"] <= stamp <= row["end_date"]}
+    for row in table(gtfs, "calendar_dates.txt"):
+        if row["date"] == stamp:
+            (running.add if row["exception_type"] == "1" else running.discard)(row["service_id"])
+    return running
+
+
+def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_trackside, agencies):
+    """The University of Michigan's GTFS (gtfs-segments 2.1.7's test data) under --source sim at a term-time noon:
+    the page's defaults come from the network (agency_name, America/Detroit, the served stops' middle and bounds,
+    leaving out the feed's five test stops in Minnesota that no trip calls at), the buses layer is available, every
+    vehicle is a bus of a trip the calendar runs today and within its timetable's hours, on its route's shape, and
+    they advance; routes carry route_short_name and route_color; a parentless stop's board predicts the buses its
+    stop_times have; the demo alerts' `when` is counted in Detroit's days."""
+    gtfs = agencies / "annarbor_gtfs.zip"
+    if not gtfs.exists():
+        pytest.fail(f"{gtfs} is missing: run bash Tests/setup.sh")
+    zone = ZoneInfo("America/Detroit")
+    server = start_trackside("--source", "sim", "--gtfs", gtfs, "--sim-start", ANN_ARBOR_NOON, "--sim-interval", "2",
+                             wait_ready=True)
+    config = get_json(server, "/api/config")
+    agency = table(gtfs, "agency.txt")[0]
+    assert agency["agency_timezone"] == "America/Detroit"
+    assert config["source"] == "sim" and config["profile"] == "standard" and config["modes"] == ["bus"], config
+    assert config["agency"] == agency["agency_name"] and config["timezone"] == "America/Detroit" and config["land"] is None
+    assert "buses" not in config["unavailable_layers"], config["unavailable_layers"]
+
+    calls = {}
+    for row in table(gtfs, "stop_times.txt"):
+        calls.setdefault(row["trip_id"], []).append(row)
+    stops = {stop["stop_id"]: stop for stop in table(gtfs, "stops.txt")}
+    served = {row["stop_id"] for rows in calls.values() for row in rows}
+    assert {"9", "10", "11", "12", "13"} <= set(stops) - served  # the TEST1…TEST5 stops near Crookston, MN
+    lons = sorted(float(stops[s]["stop_lon"]) for s in served)
+    lats = sorted(float(stops[s]["stop_lat"]) for s in served)
+    view = config["initial_view"]
+    expected = [lons[len(lons) // 2], lats[len(lats) // 2], lons[0], lats[0], lons[-1], lats[-1]]
+    got = view["center"] + view["bounds"][0] + view["bounds"][1]
+    assert all(abs(a - b) <= 6e-6 for a, b in zip(got, expected)), (view, expected)  # 5 decimals
+    assert -83.8 < view["bounds"][0][0] and view["bounds"][1][1] < 42.4, view  # Ann Arbor, not half a continent
+
+    routes = get_json(server, "/api/routes")["features"]
+    static_routes = {route["route_id"]: route for route in table(gtfs, "routes.txt")}
+    named = [f["properties"] for f in routes if f["properties"]["route"] is not None]
+    assert named and all(p["short_name"] == static_routes[p["route"]]["route_short_name"] and p["kind"] == "bus"
+                         and p["color"].lower().lstrip("#") == static_routes[p["route"]]["route_color"].lower()
+                         for p in named), named[:3]
+    lines = {}
+    for feature in routes:
+        lines.setdefault(feature["properties"]["route"], []).append(feature["geometry"]["coordinates"])
+
+    trips = {trip["trip_id"]: trip for trip in table(gtfs, "trips.txt")}
+    midnight = datetime.datetime(2022, 2, 8, tzinfo=zone).timestamp()
+    running = services_on(gtfs, datetime.date(2022, 2, 8))
+    spans = {}
+    for trip_id, rows in calls.items():
+        if trips[trip_id]["service_id"] in running:
+            times = [seconds(row["departure_time"] or row["arrival_time"]) for row in rows if row["departure_time"] or row["arrival_time"]]
+            spans[trip_id] = (midnight + min(times), midnight + max(times))
+    well_inside = {t for t, (first, last) in spans.items() if first + 180 < ANN_ARBOR_NOON < last - 180}
+    assert len(well_inside) >= 10, len(well_inside)
+
+    first = {v["id"]: v for v in get_json(server, "/api/vehicles?bbox=-83.9,42.2,-83.6,42.4&layers=bus")["vehicles"]}
+    for state in first.values():
+        assert state["kind"] == "bus" and "track" not in state and state["trip"] in spans, state
+        start, end = spans[state["trip"]]
+        assert start - 900 < state["ts"] < end + 900, (state, start, end)  # the simulator's delays stay small
+        assert state["route"] == trips[state["trip"]]["route_id"], state
+        off = min(point_to_line_metres((state["lon"], state["lat"]), line) for line in lines[state["route"]])
+        assert off < 25, (state, off)
+    assert well_inside <= {state["trip"] for state in first.values()}, well_inside - {s["trip"] for s in first.values()}
+    moved = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(moved) < 3:
+        time.sleep(1)
+        later = {v["id"]: v for v in get_json(server, "/api/vehicles?bbox=-83.9,42.2,-83.6,42.4&layers=bus")["vehicles"]}
+        moved = [i for i, v in first.items() if i in later and v["status"] == "moving"
+                 and (later[i]["lat"], later[i]["lon"]) != (v["lat"], v["lon"])]
+    assert len(moved) >= 3, "the simulated buses do not advance"
+
+    # The board of the stop the most running trips call at in the next half hour (no parent station: a bus stop).
+    soon = {}
+    for trip_id in spans:
+        for row in calls[trip_id]:
+            at = midnight + seconds(row["arrival_time"] or row["departure_time"])
+            if ANN_ARBOR_NOON < at < ANN_ARBOR_NOON + 1800:
+                soon.setdefault(row["stop_id"], set()).add(trips[trip_id]["route_id"])
+    stop = max(soon, key=lambda s: (len(soon[s]), s))
+    assert stops[stop]["parent_station"] == ""
+    board = get_json(server, f"/api/bus-stops/{stop}")
+    assert board["routes_from"] == "stop_times" and board["name"] == stops[stop]["stop_name"], board
+    groups = board["arrivals"]["groups"]
+    assert groups and {group["route"] for group in groups} <= set(board["routes"]), board
+    assert {group["route"] for group in groups} & soon[stop], (groups, soon[stop])
+
+    now = datetime.datetime.fromtimestamp(ANN_ARBOR_NOON, zone)
+    for alert in get_json(server, "/api/alerts")["alerts"]:
+        begins = min(period["start"] for period in alert["active_periods"])
+        day = (datetime.datetime.fromtimestamp(begins, zone).date() - now.date()).days
+        expected = "now" if begins <= ANN_ARBOR_NOON else {0: "later_today", 1: "tomorrow"}.get(day)
+        assert alert["when"] == expected, (alert["id"], alert["when"], expected)

@@ -1,6 +1,7 @@
 import Testing
 import TransitData
 import TransitEngine
+@testable import WebSocketServer
 @testable import TracksideServer
 
 /// The GTFS-realtime export's mapping of a placed vehicle, and its round trip through the project's own decoder.
@@ -40,4 +41,46 @@ import TransitEngine
         let decoded = try GTFSRealtime.FeedMessage(protobuf: message.protobufBytes)
         #expect(decoded == message)
     }
+
+    /// Two requests of one tick get the very bytes the tick prepared (the same buffer, not an equal copy: the request
+    /// encoded nothing), with the same entity tag; the next tick's feed is another.
+    @Test func theTickEncodesTheFeedAndRequestsOnlyCopyItsBytes() throws {
+        let feed = VehiclePositionsFeed()
+        let router = Router()
+        router.get(VehiclePositionsFeed.path) { feed.response(to: $0) }
+        func get(_ target: String, _ headers: [(String, String)] = []) throws -> HTTPResponse {
+            let request = HTTPRequest(method: "GET", target: target, headers: HTTPHeaders([("Host", "h")] + headers))
+            guard case .respond(.immediate(let handler), let routed) = router.resolve(request, remoteAddress: "127.0.0.1:1") else {
+                throw RouteMissing()
+            }
+            return handler(routed)
+        }
+        func storage(_ bytes: [UInt8]) -> UnsafeRawPointer? { bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) } }
+
+        // Before the first tick: the empty feed prepared at start, not one made by the request.
+        let empty = feed.current
+        let before = try get(VehiclePositionsFeed.path)
+        #expect(empty.tick == 0 && storage(before.body) == storage(empty.protobuf.body))
+
+        feed.update([state(status: .stopped)], feedTime: 1_559_402_930)
+        let prepared = feed.current
+        #expect(prepared.tick == 1)
+        let (first, second) = (try get(VehiclePositionsFeed.path), try get(VehiclePositionsFeed.path))
+        #expect(storage(first.body) == storage(prepared.protobuf.body) && storage(second.body) == storage(prepared.protobuf.body))
+        #expect(first.headers["ETag"] == prepared.protobuf.entityTag && second.headers["ETag"] == first.headers["ETag"])
+        let json = try get(VehiclePositionsFeed.path + "?format=json")
+        #expect(storage(json.body) == storage(prepared.json.body))
+        #expect(try GTFSRealtime.FeedMessage(protobuf: first.body).entities.map(\.id) == ["063560_7..N"])
+        // Conditional GET is unchanged: the tag just sent is not modified, until the next tick's feed replaces it.
+        let tag = try #require(first.headers["ETag"])
+        #expect(try get(VehiclePositionsFeed.path, [("If-None-Match", tag)]).status == .notModified)
+        #expect(try get(VehiclePositionsFeed.path, [("If-Modified-Since", "Sat, 01 Jun 2019 15:28:50 GMT")]).status == .notModified)
+
+        feed.update([state(status: .moving)], feedTime: 1_559_402_931)
+        #expect(feed.current.tick == 2 && storage(feed.current.protobuf.body) != storage(prepared.protobuf.body))
+        let next = try get(VehiclePositionsFeed.path, [("If-None-Match", tag)])
+        #expect(next.status == .ok && next.headers["ETag"] != tag && next.headers["Last-Modified"] == "Sat, 01 Jun 2019 15:28:51 GMT")
+    }
+
+    private struct RouteMissing: Error {}
 }

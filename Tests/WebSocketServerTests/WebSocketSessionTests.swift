@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Metrics
 import Synchronization
 import Testing
 @testable import WebSocketServer
@@ -71,10 +72,9 @@ import Testing
         // 20 + 13 payload bytes, each frame with a 2-byte header (no compression here).
         #expect(counters.payloadBytesSent == 33 && counters.bytesSent == 37)
         // Only the prepared message has an origin: one delivery, in the bucket of 30 ms or more.
-        let (buckets, sum) = counters.deliveryLatency.snapshot
-        let bounds = counters.deliveryLatency.bounds
-        #expect(buckets.reduce(0, +) == 1 && sum >= 0.03 && sum < 5)
-        #expect(zip(bounds, buckets).allSatisfy { bound, count in count == 0 || bound >= 0.03 })
+        let latency = counters.deliveryLatency.snapshot
+        #expect(latency.count == 1 && latency.sum >= 0.03 && latency.sum < 5)
+        #expect(zip(latency.bounds, latency.counts).allSatisfy { bound, count in count == 0 || bound >= 0.03 })
 
         sendFrame(client, WebSocketClientFrames.close(code: 4000, reason: Array("done".utf8)))
         waitFor { observed.closes.withLock { !$0.isEmpty } }

@@ -2,14 +2,16 @@
 // the global WebSocket (Node 22+; Node 20 and 21 need `node --experimental-websocket`) and fetch.
 //
 //   node live-vehicles.mjs --server http://127.0.0.1:8080 --bbox=-74.02,40.70,-73.96,40.77 [--updates 10]
+//   node live-vehicles.mjs --server http://127.0.0.1:8080 --all      (the whole network: "region":"all")
 //
-// Reads /api/config once (what the data is), subscribes to the box, applies the snapshot and each delta
+// Reads /api/config once (what the data is), subscribes to the box (or the whole network), applies the snapshot and each delta
 // (docs/PROTOCOL.md: removes, then upserts) and prints every vehicle that appeared or changed.
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: {
   server: { type: "string", default: "http://127.0.0.1:8080" },
   bbox: { type: "string", default: "-74.02,40.70,-73.96,40.77" },
+  all: { type: "boolean", default: false },
   updates: { type: "string", default: "0" },
 } });
 if (typeof WebSocket === "undefined") {
@@ -17,7 +19,7 @@ if (typeof WebSocket === "undefined") {
   process.exit(2);
 }
 const server = new URL(values.server);
-const bbox = values.bbox.split(",").map(Number);
+const view = values.all ? { region: "all" } : { bbox: values.bbox.split(",").map(Number) };
 const limit = Number(values.updates);
 const config = await (await fetch(new URL("/api/config", server))).json();
 console.log(`${config.source} data from trackside ${config.version}`);
@@ -25,7 +27,7 @@ console.log(`${config.source} data from trackside ${config.version}`);
 const vehicles = new Map();
 let updates = 0;
 const socket = new WebSocket(new URL("/ws", server.href.replace(/^http/, "ws")), "trackside.v1");
-socket.onopen = () => socket.send(JSON.stringify({ op: "subscribe", bbox }));
+socket.onopen = () => socket.send(JSON.stringify({ op: "subscribe", ...view }));
 socket.onmessage = ({ data }) => {
   const message = JSON.parse(data);
   if (message.type === "hello") console.log(`connected: ${message.server}, protocol ${message.protocol}`);

@@ -40,10 +40,11 @@ extension TracksideApp {
         installAlertRoutes(on: router)
         installRouteShapesRoute(on: router)
         // Load balancers and Kubernetes keep an instance out of rotation until every feed has
-        // delivered good, fresh data, and take it out again while any feed is stale.
-        router.get("/readyz") { [self] _ in
-            let readiness = readiness()
-            return .json(readiness.json, status: readiness.isReady ? .ok : .serviceUnavailable)
+        // delivered good, fresh data, and take it out again while any feed is stale; `?strict=1`
+        // also while a feed is degraded (its trips miss the static GTFS).
+        router.get("/readyz") { [self] request in
+            let readiness = readiness(), strict = request.query["strict"] == "1"
+            return .json(readiness.json(strict: strict), status: readiness.isReady(strict: strict) ? .ok : .serviceUnavailable)
         }
         router.get("/metrics") { [self] _ in
             HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),
@@ -119,7 +120,10 @@ extension TracksideApp {
     /// The page's layers this server has no data for, with why (`/api/config`'s `unavailable_layers`).
     private func unavailableLayers(_ summary: SourceSummary) -> [(layer: String, reason: String)] {
         var layers: [(layer: String, reason: String)] = []
-        if !summary.carriesBuses {
+        let network = boards.network
+        let feedsMayCarryBuses = summary.simulatedRoutes == nil && !network.profile.separatesBusFeeds
+            && network.routes.values.contains { $0.kind?.isRoadVehicle ?? false }
+        if !summary.carriesBuses && !feedsMayCarryBuses {
             let reason = if let routes = summary.simulatedRoutes {
                 "The demo simulates only the \(routes.dropLast().joined(separator: ", "))\(routes.count > 1 ? " and " : "")\(routes.last ?? "") trains"
             } else if summary.recorded != nil {
@@ -129,7 +133,7 @@ extension TracksideApp {
             }
             layers.append(("buses", reason))
         }
-        if boards.network.busStops.isEmpty { layers.append(("bus_stops", "No bus timetable is loaded on the server")) }
+        if network.busStops.isEmpty { layers.append(("bus_stops", "No bus timetable is loaded on the server")) }
         return layers
     }
 
@@ -170,15 +174,15 @@ extension TracksideApp {
         return json.bytes
     }
 
-    /// `GET path?bbox=…&layers=…&routes=…`: the latest tick's published vehicles in the view, validated and
+    /// `GET path?bbox=…` (or `region=all`)`&layers=…&routes=…`: the latest tick's published vehicles in the view, validated and
     /// limited as a subscription to it is, encoded by `encode` (`/api/vehicles` and its GeoJSON export).
     private func installVehicleList(_ path: String, on router: Router, contentType: String,
                                     encode: @escaping @Sendable (VehicleListing) -> [UInt8]) {
         router.addDeferred("GET", path) { [push] request, promise in
             let view: ClientRequest.ViewRequest
             do throws(PushRequestError) {
-                view = try ClientRequest.ViewRequest(query: request.query["bbox"], layers: request.query["layers"],
-                                                     routes: request.query["routes"])
+                view = try ClientRequest.ViewRequest(query: request.query["bbox"], region: request.query["region"],
+                                                     layers: request.query["layers"], routes: request.query["routes"])
             } catch {
                 promise.succeed(Self.errorResponse(error))
                 return

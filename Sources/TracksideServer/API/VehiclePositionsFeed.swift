@@ -8,60 +8,54 @@ import WebSocketServer
 /// GTFS-realtime consumer can show the trains Trackside places, which NYC's own feeds carry no position for.
 ///
 /// The states are the tick's own, placed at the tick (a WebSocket client is sent a moving train only when its
-/// motion segment changes and animates it between, which a GTFS-realtime consumer cannot). Each tick's document
-/// is encoded once, on the first request after it, and answered with an entity tag and `Last-Modified` (the
-/// feed header's time), so `If-None-Match` and `If-Modified-Since` get `304`.
+/// motion segment changes and animates it between, which a GTFS-realtime consumer cannot). Each tick's documents are
+/// encoded once, by the tick (`update`, on the tick's thread), so a request on an event loop only picks the prepared
+/// bytes: every request of one tick is answered with the same bytes, entity tag and `Last-Modified` (the feed
+/// header's time), and `If-None-Match` and `If-Modified-Since` get `304`.
 final class VehiclePositionsFeed: Sendable {
     static let path = "/gtfs-rt/vehicle-positions.pb"
 
-    private struct Tick: Sendable {
-        var number: UInt64
-        var feedTime: Double
-        var states: [VehicleState]
-    }
-
-    private struct Prepared: Sendable {
-        var number: UInt64
+    /// One tick's feed, encoded in both forms.
+    struct Prepared: Sendable {
+        /// Which `update` made it (0: the empty feed before the first tick).
+        var tick: UInt64
         var protobuf: PreparedDocument
         var json: PreparedDocument
         var lastModified: Int
+
+        init(tick: UInt64, states: [VehicleState], feedTime: Double) {
+            let message = VehiclePositionsFeed.message(states, feedTime: feedTime)
+            var json = JSONWriter(reservingCapacity: 64 + states.count * 256)
+            message.writeJSON(to: &json)
+            self.tick = tick
+            protobuf = PreparedDocument(body: message.protobufBytes, contentType: "application/x-protobuf")
+            self.json = PreparedDocument(body: json.bytes, contentType: "application/json")
+            lastModified = Int(message.header.timestamp ?? 0)
+        }
     }
 
-    private let latest = Mutex(Tick(number: 0, feedTime: 0, states: []))
-    private let prepared = Mutex<Prepared?>(nil)
+    private let prepared = Mutex(Prepared(tick: 0, states: [], feedTime: 0))
 
-    /// Takes a tick's placed vehicles, at the feeds' time `feedTime`.
+    /// Encodes a tick's placed vehicles, at the feeds' time `feedTime`, and makes them the feed requests get.
     func update(_ states: [VehicleState], feedTime: Double) {
-        latest.withLock { $0 = Tick(number: $0.number + 1, feedTime: feedTime, states: states) }
+        let tick = prepared.withLock { $0.tick } + 1
+        let fresh = Prepared(tick: tick, states: states, feedTime: feedTime)
+        prepared.withLock { $0 = fresh }
     }
 
-    /// The feed as `request` asks for it (`format=pb`, the default, or `json`).
+    /// The feed of the latest tick, as prepared by it.
+    var current: Prepared { prepared.withLock { $0 } }
+
+    /// The feed as `request` asks for it (`format=pb`, the default, or `json`): prepared bytes, never encoded here.
     func response(to request: RoutedRequest) -> HTTPResponse {
         let format = request.query["format"] ?? "pb"
         guard format == "pb" || format == "json" else {
             return .error(.badRequest, code: "bad_request", message: "format is pb or json", json: true)
         }
-        let current = document()
+        let current = current
         let caching = HTTPHeaders([("Cache-Control", "no-cache")])
         return (format == "json" ? current.json : current.protobuf)
             .response(to: request.request, headers: caching, lastModified: current.lastModified)
-    }
-
-    /// The latest tick's documents, encoded now if they are not yet.
-    private func document() -> Prepared {
-        let tick = latest.withLock { $0 }
-        return prepared.withLock { cached in
-            if let cached, cached.number == tick.number { return cached }
-            let message = Self.message(tick.states, feedTime: tick.feedTime)
-            var json = JSONWriter(reservingCapacity: 64 + tick.states.count * 256)
-            message.writeJSON(to: &json)
-            let fresh = Prepared(number: tick.number,
-                                 protobuf: PreparedDocument(body: message.protobufBytes, contentType: "application/x-protobuf"),
-                                 json: PreparedDocument(body: json.bytes, contentType: "application/json"),
-                                 lastModified: Int(message.header.timestamp ?? 0))
-            cached = fresh
-            return fresh
-        }
     }
 
     /// The FeedMessage of `states` placed at `feedTime` (docs/PROTOCOL.md says which fields are inferred).

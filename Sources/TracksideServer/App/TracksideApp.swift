@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import Synchronization
 import TransitData
 import TransitEngine
@@ -25,11 +26,11 @@ public final class TracksideApp: Sendable {
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
     private let staleThresholds: [String: Double]
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
-    let tickDurations = DurationHistogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
+    let tickDurations = Histogram.Recorder(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
-    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`).
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded by each tick.
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Arrival boards for REST and `watch`.
@@ -145,7 +146,8 @@ public final class TracksideApp: Sendable {
         case .replay(let directory):
             let recording: ReplayRecording
             do {
-                recording = try ReplayRecording(directory: directory, contentTimestamp: ingest.contentTimestamp)
+                recording = try ReplayRecording(directory: directory, timeZone: feeds.first?.timeZone ?? ReplayRecording.newYork,
+                                                contentTimestamp: ingest.contentTimestamp)
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
@@ -208,8 +210,9 @@ public final class TracksideApp: Sendable {
         let result = runTick(watched: push.watched)
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
-        vehiclePositions.update(result.states, feedTime: result.feedTime)
         push.publish(result, tickStarted: started)
+        // After the hand-over to push, so clients never wait for it; requests then only copy these bytes.
+        vehiclePositions.update(result.states, feedTime: result.feedTime)
         if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
             logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
         }
@@ -247,7 +250,8 @@ public final class TracksideApp: Sendable {
         let network = step.engine.network
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
                          expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus,
-                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil })
+                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil },
+                         warnings: ingest.tripMatch.compactMapValues(\.warning))
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.

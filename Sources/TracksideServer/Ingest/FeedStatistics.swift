@@ -1,3 +1,5 @@
+import Metrics
+
 /// What one feed's fetches came to, for `/metrics`: updated once per fetch on the source's
 /// thread, read per scrape. Counters only grow (a replay's new round does not reset them).
 public struct FeedStatistics: Equatable, Sendable {

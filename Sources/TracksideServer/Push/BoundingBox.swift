@@ -36,6 +36,16 @@ public struct BoundingBox: Hashable, Sendable {
         self.maxLatitude = maxLatitude
     }
 
+    /// Every longitude and latitude: the box of a whole-network view (`"region":"all"`).
+    public static let world = BoundingBox(uncheckedMinLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
+
+    private init(uncheckedMinLongitude minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
+        self.minLongitude = minLongitude
+        self.minLatitude = minLatitude
+        self.maxLongitude = maxLongitude
+        self.maxLatitude = maxLatitude
+    }
+
     /// Parses `[minLon,minLat,maxLon,maxLat]` as four numbers, the order GeoJSON uses.
     public init(_ values: [Double]) throws(InvalidBox) {
         guard values.count == 4 else {

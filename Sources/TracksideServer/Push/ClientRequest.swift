@@ -24,15 +24,34 @@ public enum ClientRequest: Equatable, Sendable {
     public struct ViewRequest: Equatable, Sendable {
         public var box: BoundingBox
         public var filter: VehicleFilter
+        /// Asked for as `"region":"all"`: the whole network, wherever its vehicles are. Its box is `BoundingBox.world`,
+        /// so it is the view a world-sized `bbox` gives (same tiles, same frames); only the budget's refusal words differ.
+        public var wholeNetwork: Bool
 
         public init(box: BoundingBox, filter: VehicleFilter = .all) {
             self.box = box
             self.filter = filter
+            wholeNetwork = false
         }
 
-        /// Validates the members of a subscribe/resume message (or the REST query).
-        public init(bbox values: [Double], layers: [String]?, routes: [String]?) throws(PushRequestError) {
-            box = try ClientRequest.box(values)
+        /// Validates the members of a subscribe/resume message (or the REST query): exactly one of `bbox` (four
+        /// numbers) and `region` (`"all"`, the whole network), and the optional filters.
+        public init(bbox values: [Double]?, region: String? = nil, layers: [String]?, routes: [String]?) throws(PushRequestError) {
+            switch (values, region) {
+            case (let values?, nil):
+                box = try ClientRequest.box(values)
+                wholeNetwork = false
+            case (nil, let region?):
+                guard region == Self.wholeNetworkName else {
+                    throw PushRequestError(.badRequest, "region must be \"\(Self.wholeNetworkName)\" (the whole network); for part of it send a bbox")
+                }
+                box = .world
+                wholeNetwork = true
+            case (nil, nil):
+                throw PushRequestError(.badRequest, "a view needs \"bbox\":[minLon,minLat,maxLon,maxLat] or \"region\":\"\(Self.wholeNetworkName)\"")
+            case (_?, _?):
+                throw PushRequestError(.badRequest, "a view takes one of \"bbox\" and \"region\", not both")
+            }
             var kinds: Set<VehicleState.Kind>?
             if let layers {
                 kinds = []
@@ -52,19 +71,31 @@ public enum ClientRequest: Equatable, Sendable {
             filter = VehicleFilter(kinds: kinds, routes: routes.map(Set.init))
         }
 
+        /// The one `region` there is: the whole network.
+        public static let wholeNetworkName = "all"
+
+        /// The tiles and filter this view shows on `grid`: what a subscription follows and REST lists.
+        public func region(on grid: TileGrid) -> Region {
+            Region(tiles: grid.tiles(covering: box), filter: filter)
+        }
+
         /// The modes a `layers` list may name: `subway, rail, tram, bus, …` (`VehicleState.Kind`).
         static let layerNames = VehicleState.Kind.allCases.map(\.rawValue).joined(separator: ", ")
 
-        /// The REST form: `bbox=minLon,minLat,maxLon,maxLat`, `layers=subway,bus`, `routes=A,M15`.
-        public init(query bbox: String?, layers: String?, routes: String?) throws(PushRequestError) {
+        /// The REST form: `bbox=minLon,minLat,maxLon,maxLat` or `region=all`, `layers=subway,bus`, `routes=A,M15`.
+        public init(query bbox: String?, region: String? = nil, layers: String?, routes: String?) throws(PushRequestError) {
             func list(_ text: String?) -> [String]? { text.map { $0.split(separator: ",").map(String.init) } }
-            try self.init(bbox: ClientRequest.bboxNumbers(query: bbox), layers: list(layers), routes: list(routes))
+            let numbers = region != nil && bbox == nil ? nil : try ClientRequest.bboxNumbers(query: bbox, orRegion: true)
+            try self.init(bbox: numbers, region: region, layers: list(layers), routes: list(routes))
         }
     }
 
-    /// The numbers of a REST `bbox=minLon,minLat,maxLon,maxLat` parameter, not yet checked as a box.
-    static func bboxNumbers(query bbox: String?) throws(PushRequestError) -> [Double] {
-        guard let bbox else { throw PushRequestError(.badRequest, "bbox=minLon,minLat,maxLon,maxLat is required") }
+    /// The numbers of a REST `bbox=minLon,minLat,maxLon,maxLat` parameter, not yet checked as a box; `orRegion`: the
+    /// route also takes `region=all`, which a missing bbox's refusal names.
+    static func bboxNumbers(query bbox: String?, orRegion: Bool = false) throws(PushRequestError) -> [Double] {
+        guard let bbox else {
+            throw PushRequestError(.badRequest, "bbox=minLon,minLat,maxLon,maxLat" + (orRegion ? " or region=all" : "") + " is required")
+        }
         let values = bbox.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0 != nil }) else {
             throw PushRequestError(.badRequest, "bbox must be 4 comma-separated numbers")
@@ -136,6 +167,7 @@ public enum ClientRequest: Equatable, Sendable {
     private struct RawRequest: Decodable {
         var op: String
         var bbox: [Double]?
+        var region: String?
         var layers: [String]?
         var routes: [String]?
         var epoch: String?
@@ -146,7 +178,7 @@ public enum ClientRequest: Equatable, Sendable {
         var vehicle: String?
 
         enum CodingKeys: String, CodingKey {
-            case op, bbox, layers, routes, epoch, seq, station, route, vehicle
+            case op, bbox, region, layers, routes, epoch, seq, station, route, vehicle
             case busStop = "bus_stop"
         }
     }
@@ -169,10 +201,7 @@ public enum ClientRequest: Equatable, Sendable {
     }
 
     private static func view(_ raw: RawRequest) throws(PushRequestError) -> ViewRequest {
-        guard let values = raw.bbox else {
-            throw PushRequestError(.badRequest, "\(raw.op) needs \"bbox\":[minLon,minLat,maxLon,maxLat]")
-        }
-        return try ViewRequest(bbox: values, layers: raw.layers, routes: raw.routes)
+        try ViewRequest(bbox: raw.bbox, region: raw.region, layers: raw.layers, routes: raw.routes)
     }
 
     /// What a watch or unwatch names.

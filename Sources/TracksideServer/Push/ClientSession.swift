@@ -177,11 +177,7 @@ public struct ClientSession: Sendable {
             let wait = Int((subscribeBudget.wait(now: now) * 1000).rounded(.up))
             throw PushRequestError(.rateLimited, "too many subscribe/resume messages; retry in \(wait) ms")
         }
-        let limits = context.limits
-        let region = Region(tiles: context.board.grid.tiles(covering: view.box), filter: view.filter)
-        let visible = context.board.vehicles(in: region)
-        try limits.checkBudget(of: visible)
-        return (region, visible)
+        return try context.board.admit(view, within: context.limits)
     }
 
     /// Every topic this connection follows (`TopicRegistry`): its view, stations, routes and vehicles.

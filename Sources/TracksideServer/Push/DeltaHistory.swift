@@ -17,8 +17,11 @@ public struct DeltaHistory: Sendable {
     /// The seq of the latest recorded tick (0 before the first).
     public private(set) var latestSeq: UInt64 = 0
 
-    public init(retention: Double = 120) {
+    /// An empty history whose latest tick is `latestSeq`: nothing before it is resumable (an edge
+    /// that loaded the board of tick `latestSeq` from a keyframe knows no change that led there).
+    public init(retention: Double = 120, latestSeq: UInt64 = 0) {
         self.retention = retention
+        self.latestSeq = latestSeq
     }
 
     /// Records the changes of tick `seq` (which must follow the previous one) and forgets

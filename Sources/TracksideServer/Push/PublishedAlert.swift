@@ -19,4 +19,12 @@ public struct PublishedAlert: Equatable, Sendable {
         alert.writeJSON(to: &writer)
         json = writer.bytes
     }
+
+    /// An alert as another process published it (a stream entry).
+    public init(id: String, routes: [String], stations: [String], json: [UInt8]) {
+        self.id = id
+        self.routes = routes
+        self.stations = stations
+        self.json = json
+    }
 }

@@ -26,18 +26,23 @@ public struct PushLimits: Sendable {
     public init() {}
 
     /// Refuses a view of more than `maximumVehiclesPerView` vehicles or more than `maximumBytesPerView` bytes of
-    /// them (each vehicle's wire JSON and its separating comma).
-    public func checkBudget(of vehicles: [PublishedVehicle]) throws(PushRequestError) {
+    /// them (each vehicle's wire JSON and its separating comma). A whole-network view (`"region":"all"`) is refused
+    /// the same way, never thinned, its refusal saying how to narrow it.
+    public func checkBudget(of vehicles: [PublishedVehicle], wholeNetwork: Bool = false) throws(PushRequestError) {
+        let (view, advice) = wholeNetwork ? ("the whole network", Self.narrowing) : ("the view", "")
         guard vehicles.count <= maximumVehiclesPerView else {
-            throw PushRequestError(.bboxTooLarge, "the view holds \(vehicles.count) vehicles; the limit is \(maximumVehiclesPerView)")
+            throw PushRequestError(.bboxTooLarge, "\(view) holds \(vehicles.count) vehicles; the limit is \(maximumVehiclesPerView)" + advice)
         }
-        try checkBytes(vehicles.reduce(0) { $0 + $1.json.count + 1 }, of: "vehicles")
+        try checkBytes(vehicles.reduce(0) { $0 + $1.json.count + 1 }, of: "vehicles", in: view, advice: advice)
     }
 
     /// Refuses `bytes` of `what` over `maximumBytesPerView`.
-    public func checkBytes(_ bytes: Int, of what: String) throws(PushRequestError) {
+    public func checkBytes(_ bytes: Int, of what: String, in view: String = "the view", advice: String = "") throws(PushRequestError) {
         guard bytes <= maximumBytesPerView else {
-            throw PushRequestError(.bboxTooLarge, "the view's \(what) take \(bytes) bytes; the limit is \(maximumBytesPerView) bytes")
+            throw PushRequestError(.bboxTooLarge, "\(view)'s \(what) take \(bytes) bytes; the limit is \(maximumBytesPerView) bytes" + advice)
         }
     }
+
+    /// What a refused whole-network view can do instead.
+    static let narrowing = "; narrow it with layers or routes, or read every vehicle from \(VehiclePositionsFeed.path)"
 }

@@ -53,4 +53,13 @@ public struct VehicleBoard: Sendable {
         }
         return found.sorted { $0.id < $1.id }
     }
+
+    /// What `view` shows now, refused over `limits`' budget as a subscription to it is: the one check of a
+    /// subscribe, a resume and `GET /api/vehicles`.
+    public func admit(_ view: ClientRequest.ViewRequest, within limits: PushLimits) throws(PushRequestError) -> (Region, [PublishedVehicle]) {
+        let region = view.region(on: grid)
+        let visible = vehicles(in: region)
+        try limits.checkBudget(of: visible, wholeNetwork: view.wholeNetwork)
+        return (region, visible)
+    }
 }

@@ -27,6 +27,8 @@ public struct Network: Sendable {
     public let timetables: [RealtimeTimetable]
     /// Shape index by `shape_id`.
     public let shapeIndex: [String: Int]
+    /// The bounds and middle of the stops riders use (`extent` adds the profile's opening point).
+    let stopExtent: NetworkExtent?
     /// Shape indexes by route id, and by route id and direction.
     let shapesByRoute: [String: [Int]]
     let shapesByRouteDirection: [RouteDirection: [Int]]
@@ -138,6 +140,17 @@ public struct Network: Sendable {
         }
         stationIndex = index
         self.busStops = busStops.sorted { $0.id < $1.id }
+        stopExtent = Self.extent(of: Array(self.stops.values), scheduledRoutes: scheduledRoutes)
+    }
+
+    /// The extent of the stops a trip calls at and their stations, where stop_times say which: a
+    /// stop no trip serves (Ann Arbor's feed keeps five test stops in Minnesota) would stretch
+    /// the map's bounds across half a continent. Every stop counts without stop_times.
+    private static func extent(of stops: [NetworkStop], scheduledRoutes: [String: Set<String>]) -> NetworkExtent? {
+        let served = stops.filter { !(scheduledRoutes[$0.id] ?? []).isEmpty }
+        guard !served.isEmpty else { return NetworkExtent(stops: stops.map(\.coordinate)) }
+        let stations = Set(served.compactMap(\.parentStation))
+        return NetworkExtent(stops: (served + stops.filter { stations.contains($0.id) }).map(\.coordinate))
     }
 
     /// Stations with their platforms and the routes calling there: from `scheduledRoutes` where

@@ -20,9 +20,9 @@ public struct NetworkExtent: Hashable, Sendable {
 }
 
 extension Network {
-    /// The extent of the network's stops, opening where the profile says, if it does.
+    /// The extent of the network's stops in use (`stopExtent`), opening where the profile says, if it does.
     public var extent: NetworkExtent? {
-        guard var extent = NetworkExtent(stops: stops.values.map(\.coordinate)) else { return nil }
+        guard var extent = stopExtent else { return nil }
         if let view = profile.initialView { extent.center = view }
         return extent
     }

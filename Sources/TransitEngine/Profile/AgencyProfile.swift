@@ -21,11 +21,20 @@ public protocol AgencyProfile: Sendable {
     /// Whether the bundled NYC land (the five boroughs) belongs under this network's map.
     var drawsNYCLand: Bool { get }
 
+    /// Whether the agency publishes its buses only in feeds of their own, named so (MTA's
+    /// `…bus…` feeds, Bus Time's SIRI): then no other feed can carry one. Elsewhere any
+    /// GTFS-realtime feed may carry any of the network's modes.
+    var separatesBusFeeds: Bool { get }
+
     /// The direction label for a GTFS `direction_id` (`0`/`1`); NYC says `N`/`S`.
     func direction(forDirectionID directionID: String) -> String
 
     /// The direction a realtime trip id encodes, when it encodes one.
     func direction(ofTripID tripID: String) -> String?
+
+    /// The direction a platform's stop id names, when the agency's ids name one; a board groups
+    /// a platform's trains by it before the trip's own direction. Plain GTFS ids name none.
+    func direction(ofPlatform stopID: String) -> String?
 
     /// The route and direction a shape id encodes, when it encodes them; used for shapes no
     /// static trip references.
@@ -55,6 +64,8 @@ extension AgencyProfile {
     public var tripUpdatesRunToTheTerminal: Bool { false }
     public var initialView: Coordinate? { nil }
     public var drawsNYCLand: Bool { false }
+    public var separatesBusFeeds: Bool { false }
+    public func direction(ofPlatform stopID: String) -> String? { nil }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no
     /// way to say so; agency profiles that do override this.

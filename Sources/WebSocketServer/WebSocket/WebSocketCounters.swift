@@ -1,3 +1,4 @@
+import Metrics
 import Synchronization
 
 /// Server-wide WebSocket counters, updated from every loop and readable from any thread
@@ -22,11 +23,11 @@ public final class WebSocketCounters: Sendable {
 
     /// How long prepared messages with a `latencyOrigin` took from it until their frame was
     /// handed to the socket (`writev`), per connection.
-    public let deliveryLatency: LatencyHistogram
+    public let deliveryLatency: Histogram.Recorder
 
     /// Counters at zero; `latencyBounds` are the delivery latency buckets in seconds.
     public init(latencyBounds: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]) {
-        deliveryLatency = LatencyHistogram(bounds: latencyBounds)
+        deliveryLatency = Histogram.Recorder(bounds: latencyBounds)
     }
 
     /// WebSocket connections open now.

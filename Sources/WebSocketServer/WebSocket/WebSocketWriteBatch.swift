@@ -83,7 +83,7 @@ struct WebSocketWriteBatch {
             let count = frame.connections.count
             frame.counters.messagesSent(count, frameBytes: count * frame.bytes.count, payloadBytes: count * frame.payloadBytes)
             if let origin = frame.latencyOrigin {
-                frame.counters.deliveryLatency.observe(.now - origin, count: count)
+                frame.counters.deliveryLatency.observe(.now - origin, times: count)
             }
         }
     }

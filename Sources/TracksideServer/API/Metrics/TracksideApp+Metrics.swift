@@ -30,8 +30,8 @@ extension TracksideApp {
         }
         writeFetchStatistics(into: &exposition, now: now)
 
-        tickDurations.write("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
-                            into: &exposition)
+        exposition.histogram("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
+                             tickDurations.snapshot)
         let health = tickHealth.withLock { $0 }
         exposition.single("trackside_tick_lag_seconds", .gauge,
                           help: "Seconds the next tick is behind its cadence (0 while ticks are on time).", health.lag(at: now))
@@ -143,12 +143,9 @@ extension TracksideApp {
         for (code, count) in sockets.closesByCode {
             exposition.sample("trackside_push_closed_total", ["code": code.map(String.init) ?? "other"], Double(count))
         }
-        let latency = sockets.deliveryLatency
-        let (counts, sum) = latency.snapshot
-        exposition.family("trackside_push_tick_to_socket_seconds", .histogram,
-                          help: "From a tick's start to its frame handed to writev, per connection.")
-        Histogram(bounds: latency.bounds, counts: counts, sum: sum)
-            .writeSamples("trackside_push_tick_to_socket_seconds", into: &exposition)
+        exposition.histogram("trackside_push_tick_to_socket_seconds",
+                             help: "From a tick's start to its frame handed to writev, per connection.",
+                             sockets.deliveryLatency.snapshot)
     }
 
     /// The `/status` page's figures, read as `/metrics` reads them.

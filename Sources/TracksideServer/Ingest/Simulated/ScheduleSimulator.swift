@@ -1,7 +1,7 @@
+import Codecs
 import Foundation
 import TransitData
 import TransitEngine
-import WebSocketServer
 
 /// Runs a static GTFS timetable as if it were a live railway and reports it as GTFS-realtime.
 ///
@@ -36,6 +36,8 @@ public struct ScheduleSimulator: Sendable {
     let vehicleNoun: String
     /// Whether every route is a bus or trolleybus: no tracks, no platforms' elevators.
     let isRoad: Bool
+    /// Whether any route is a bus or trolleybus, which the page's buses layer shows.
+    let runsRoadVehicles: Bool
     private let seed: UInt64
 
     /// Shortest time the simulator keeps a train at a stop whose timetable gives none.
@@ -68,6 +70,7 @@ public struct ScheduleSimulator: Sendable {
         agencyID = feed.agencies.first?.id.flatMap { $0.isEmpty ? nil : $0 }
         let kinds = Set(routeIDs.compactMap { feed.routes[id: $0].flatMap { VehicleState.Kind(routeType: $0.type) } })
         isRoad = !kinds.isEmpty && kinds.allSatisfy(\.isRoadVehicle)
+        runsRoadVehicles = kinds.contains(where: \.isRoadVehicle)
         vehicleNoun = kinds.count == 1 ? kinds.first!.pluralNoun : "trains"
         self.seed = seed
     }

@@ -27,9 +27,9 @@ public final class SimulatorSource: FeedSource, Sendable {
         offset = start.map { $0 - clock() } ?? 0
     }
 
-    /// A simulation of the timetable's routes; the simulator runs no buses.
+    /// A simulation of the timetable's routes, with buses when the timetable has bus routes.
     public var summary: SourceSummary {
-        SourceSummary(kind: kind, simulatedRoutes: simulator.routeIDs, carriesBuses: false)
+        SourceSummary(kind: kind, simulatedRoutes: simulator.routeIDs, carriesBuses: simulator.runsRoadVehicles)
     }
 
     public var expectedFeeds: [ExpectedFeed] {

@@ -1,0 +1,98 @@
+import Testing
+import TransitData
+import TransitEngine
+@testable import TracksideServer
+
+@Suite struct PublishedTickCodingTests {
+    /// An entry using every member: a moving train with its motion segment and flags, a bus
+    /// without optionals, removals, alerts and feed health.
+    static let entry: PublishedTick = {
+        var train = vehicle("A-1", lon: -73.99, lat: 40.75)
+        train.trip = "A_20190601_1"
+        train.direction = "N"
+        train.headsign = "Inwood – 207 St"
+        train.stop = "A27"
+        train.nextStop = "A28"
+        train.flags = [.stale, .notStarted]
+        train.bearing = 12.345678901234
+        train.motion = VehicleState.MotionSegment(path: [Coordinate(latitude: 40.75, longitude: -73.99),
+                                                         Coordinate(latitude: 40.7512345, longitude: -73.9887)],
+                                                  startTime: 1_559_402_900.25, endTime: 1_559_402_960.5)
+        let bus = vehicle("MTA NYCT_1234", lon: -73.95, lat: 40.8, route: "M15", kind: .bus, status: .stopped)
+        let alert = PublishedAlert(id: "lmm:1", routes: ["A", "C"], stations: ["A27"], json: Array(#"{"id":"lmm:1"}"#.utf8))
+        let feed = FeedStatus(id: "ace", age: 12.5, isStale: true, failure: "HTTP 503", accepted: 40, duplicates: 3,
+                              failures: 2, staleAfter: 90, lastFailure: "HTTP 503", lastFailureAt: 1_559_402_000)
+        return PublishedTick(epoch: "0123456789abcdef", seq: 4242, term: 7, tickTime: 1_764_636_000.125,
+                           feedTime: 1_559_402_905.5, isKeyframe: false, vehicles: [train, bus], removals: ["gone-1", "gone-2"],
+                           alerts: [alert], alertsStale: true,
+                           feedStatus: [feed, FeedStatus(id: "bdfm", age: nil, isStale: false, failure: nil, accepted: 0,
+                                                         duplicates: 0, failures: 0)])
+    }()
+
+    @Test func anEntryDecodesToItselfAndItsVehiclesWriteTheSameJSON() throws {
+        let decoded = try PublishedTick(decoding: Self.entry.encoded)
+        #expect(decoded == Self.entry)
+        for (original, copy) in zip(Self.entry.vehicles, decoded.vehicles) {
+            #expect(PublishedVehicle(copy, grid: .standard).json == PublishedVehicle(original, grid: .standard).json)
+        }
+        let keyframe = PublishedTick(epoch: "e", seq: 1, term: 1, tickTime: 1, feedTime: nil, isKeyframe: true, vehicles: [],
+                                   alerts: [])
+        #expect(try PublishedTick(decoding: keyframe.encoded) == keyframe)
+        #expect(Self.entry.streamID == "7-4242")
+    }
+
+    @Test func everyTruncationIsRefused() throws {
+        let bytes = Self.entry.encoded
+        for length in 0..<bytes.count {
+            #expect(throws: PublishedTick.DecodingError.self, "cut at \(length) of \(bytes.count)") {
+                try PublishedTick(decoding: Array(bytes[..<length]))
+            }
+        }
+    }
+
+    @Test func oversizedEntriesAndTooManyVehiclesAreRefusedBeforeDecoding() throws {
+        var limits = PublishedTickLimits()
+        limits.maximumBytes = 64
+        #expect(throws: PublishedTick.DecodingError.tooLarge(bytes: Self.entry.encoded.count, limit: 64)) {
+            try PublishedTick(decoding: Self.entry.encoded, limits: limits)
+        }
+        limits = PublishedTickLimits()
+        limits.maximumVehicles = 1
+        #expect(throws: PublishedTick.DecodingError.tooMany("vehicles", count: 2, limit: 1)) {
+            try PublishedTick(decoding: Self.entry.encoded, limits: limits)
+        }
+        limits = PublishedTickLimits()
+        limits.maximumAlerts = 0
+        #expect(throws: PublishedTick.DecodingError.tooMany("alerts", count: 1, limit: 0)) {
+            try PublishedTick(decoding: Self.entry.encoded, limits: limits)
+        }
+    }
+
+    @Test func garbageAndWrongValuesAreRefusedNeverTrapped() throws {
+        var generator = SplitMix64(seed: 21)
+        for _ in 0..<2_000 {
+            let garbage = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(throws: PublishedTick.DecodingError.self) { try PublishedTick(decoding: garbage) }
+        }
+        // Mutating single bytes of a real entry either fails or decodes to a well-formed entry.
+        let bytes = Self.entry.encoded
+        for _ in 0..<2_000 {
+            var mutated = bytes
+            mutated[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            if let entry = try? PublishedTick(decoding: mutated) { #expect(entry.vehicles.count <= 2) }
+        }
+        // An unknown mode is refused rather than guessed.
+        var writer = ProtobufWriter()
+        writer.write("x", field: 1)
+        writer.write("hovercraft", field: 2)
+        #expect(throws: ProtobufDecodingError.self) { try StreamVehicle(protobuf: writer.bytes) }
+    }
+
+    @Test func fieldsAnOlderEdgeDoesNotKnowAreSkipped() throws {
+        var bytes = Self.entry.encoded
+        var extra = ProtobufWriter()
+        extra.write("from a newer engine", field: 40)
+        bytes.insert(contentsOf: extra.bytes, at: 0)
+        #expect(try PublishedTick(decoding: bytes) == Self.entry)
+    }
+}
