@@ -65,7 +65,7 @@ public struct ScheduledService: Sendable {
             for call in calls.dropLast() {
                 guard let time = call.departure ?? call.arrival else { continue }
                 let stopID = schedule.stopID(of: call)
-                guard let heading = ArrivalBoard.direction(ofPlatform: stopID) ?? network.trips[trip.id]?.direction else { continue }
+                guard let heading = network.profile.direction(ofPlatform: stopID) ?? network.trips[trip.id]?.direction else { continue }
                 let key = "\(trip.routeID)\u{1F}\(heading)"
                 let line = lineIndex[key] ?? {
                     let next = Int32(lines.count)

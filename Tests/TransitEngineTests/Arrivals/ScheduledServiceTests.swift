@@ -44,7 +44,8 @@ struct ScheduledServiceTests {
 
     static func service() throws -> ScheduledService {
         let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
-        let network = try Network(gtfs: [feed])
+        // NYCT's rule names a platform's direction by its suffix, as the boards do.
+        let network = try Network(gtfs: [feed], profile: NYCTProfile())
         return ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, network: network,
                                 timeZone: TimeZone(identifier: "America/New_York")!, servicesOn: { feed.activeServiceIDs(on: $0) })
     }
