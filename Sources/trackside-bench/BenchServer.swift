@@ -4,21 +4,34 @@ import Glibc
 
 /// A `trackside serve --port 0` child process for benchmarks: the `trackside` built beside
 /// this binary (or `--server PATH`), its port read from the listening line, its CPU and
-/// memory read from /proc.
+/// memory read from /proc. It inherits this process's limits (the open files limit the
+/// benchmark raised); its log goes to `logPath` when one is given.
 final class BenchServer {
     let process = Process()
     let port: UInt16
 
-    /// Starts `serve --port 0 ARGUMENTS` of `executable` (default: the `trackside` in this
-    /// binary's folder) and waits (up to 120 s) until it listens.
-    init(executable: String? = nil, arguments: [String]) throws {
-        let path = try executable ?? URL(fileURLWithPath: FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .deletingLastPathComponent().appendingPathComponent("trackside").path
+    /// The `trackside` in this binary's folder.
+    static var besideThisBinary: String {
+        get throws {
+            try URL(fileURLWithPath: FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                .deletingLastPathComponent().appendingPathComponent("trackside").path
+        }
+    }
+
+    /// Starts `serve --port 0 ARGUMENTS` of `executable` (default: `besideThisBinary`) and
+    /// waits (up to 120 s) until it listens.
+    init(executable: String? = nil, arguments: [String], logPath: String? = nil) throws {
+        let path = try executable ?? Self.besideThisBinary
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["serve", "--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let logPath, FileManager.default.createFile(atPath: logPath, contents: nil),
+           let log = FileHandle(forWritingAtPath: logPath) {
+            process.standardError = log
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         var text = ""
         let deadline = Date().addingTimeInterval(120)
@@ -33,6 +46,30 @@ final class BenchServer {
         }
         process.terminate()
         throw ArgumentList.UsageError(description: "the server did not start: \(text)")
+    }
+
+    /// Polls `GET /metrics` until `ticks` ticks have finished after the first that placed
+    /// vehicles (`trackside_vehicles`, `trackside_tick_duration_seconds_count`), or `timeout`
+    /// seconds pass; returns whether they did. The first ticks run before the feeds are decoded,
+    /// and the one that first places every train is slow: neither is the steady state. (A replay's
+    /// feeds may never all be fresh at once, so `/readyz` is no signal here.)
+    func waitForTicks(_ ticks: Int, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var firstWithVehicles: Double?
+        while Date() < deadline, process.isRunning {
+            if let metrics = BenchHTTP.get(port: port, path: "/metrics")?.body {
+                let samples = metrics.split(separator: "\n").filter { !$0.hasPrefix("#") }
+                func values(_ name: String) -> [Double] {
+                    samples.filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
+                        .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+                }
+                let count = values("trackside_tick_duration_seconds_count").first ?? 0
+                if firstWithVehicles == nil, values("trackside_vehicles").reduce(0, +) > 0 { firstWithVehicles = count }
+                if let first = firstWithVehicles, count >= first + Double(ticks) { return true }
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return false
     }
 
     func stop() {

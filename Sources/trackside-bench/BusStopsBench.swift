@@ -38,10 +38,7 @@ struct BusStopsBench: CLICommand {
         let network = try Network(gtfs: [subwayFeed, busFeed], profile: profile)
 
         func files(_ folder: String, where keep: (String) -> Bool = { _ in true }) throws -> [(name: String, bytes: Data)] {
-            let url = data.appendingPathComponent(folder)
-            return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().filter(keep).map { file in
-                (file, try Data(contentsOf: url.appendingPathComponent(file)))
-            }
+            try RecordedFeeds.files(inFolder: data.appendingPathComponent(folder).path, where: keep)
         }
         func reports(_ files: [(name: String, bytes: Data)]) throws -> [FeedReport] {
             try files.map { try FeedReport(decoding: $0.bytes, name: $0.name, profile: profile, fetchedAt: 0) }

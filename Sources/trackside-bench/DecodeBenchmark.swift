@@ -29,9 +29,7 @@ struct DecodeBenchmark: CLICommand {
             throw ArgumentList.UsageError(description: "decode takes no positional arguments")
         }
 
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
-            .filter { $0.hasSuffix(".pb") }.sorted()
-            .map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent($0))) }
+        let files = try RecordedFeeds.files(inFolder: directory, where: { $0.hasSuffix(".pb") }).map { [UInt8]($0.bytes) }
         guard !files.isEmpty else {
             throw ArgumentList.UsageError(description: "no .pb files in \(directory)")
         }

@@ -18,6 +18,8 @@ struct LoadClient {
     }
 
     private(set) var phase = Phase.connecting
+    /// Whether the server accepted permessage-deflate in its handshake answer.
+    var isCompressing: Bool { inflater != nil }
     /// The start of a frame (or of the response head) that the next read completes.
     private var pending: [UInt8] = []
     private var inflater: PerMessageInflater?

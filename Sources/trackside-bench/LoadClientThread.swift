@@ -5,8 +5,9 @@ import Synchronization
 
 /// A thread driving many `LoadClient`s over non-blocking sockets with its own epoll set:
 /// the compiled load generator of `trackside-bench push`. It ramps connections up in
-/// batches (so the server's accept backlog never overflows) and records, inside the
-/// measurement window, every message's wire size and tick-to-socket latency.
+/// batches (so the server's accept backlog never overflows), each from its `LoadConnection`'s
+/// source address to its port, and records, inside the measurement window, every message's wire
+/// size and tick-to-socket latency.
 final class LoadClientThread: @unchecked Sendable {
     // @unchecked: everything but `figures` and `opened` is touched only by the thread itself.
     /// What one thread measured.
@@ -23,8 +24,9 @@ final class LoadClientThread: @unchecked Sendable {
     let figures = Mutex(Figures())
     /// Connections whose first snapshot arrived.
     let subscribed = Atomic<Int>(0)
-    private let port: UInt16
-    private let subscriptions: [String]
+    /// Connections whose server accepted permessage-deflate.
+    let compressing = Atomic<Int>(0)
+    private let connections: [LoadConnection]
     private var clients: [Int32: LoadClient] = [:]
     private let epoll: Int32
     private let window: LoadWindow
@@ -35,19 +37,23 @@ final class LoadClientThread: @unchecked Sendable {
     private var received: [LoadClient.Received] = []
 
     /// `echoes`: every client answers each message it receives (see `LoadClient`).
-    init(port: UInt16, subscriptions: [String], window: LoadWindow, echoes: Bool = false) {
-        self.port = port
+    init(connections: [LoadConnection], window: LoadWindow, echoes: Bool = false) {
         self.echoes = echoes
-        self.subscriptions = subscriptions
+        self.connections = connections
         self.window = window
         epoll = epoll_create1(0)
+    }
+
+    /// Clients that all connect to `port` from the default source address.
+    convenience init(port: UInt16, subscriptions: [String], window: LoadWindow, echoes: Bool = false) {
+        self.init(connections: subscriptions.map { LoadConnection(subscribe: $0, port: port) }, window: window, echoes: echoes)
     }
 
     deinit { close(epoll) }
 
     /// Runs until `window` ends; returns when every socket is closed.
     func run() {
-        var pending = subscriptions.indices[...]
+        var pending = connections.indices[...]
         var events = [epoll_event](repeating: epoll_event(), count: 512)
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !window.isOver {
@@ -68,11 +74,16 @@ final class LoadClientThread: @unchecked Sendable {
     }
 
     private func open(_ index: Int) {
+        let plan = connections[index]
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return fail() }
+        guard plan.bindSource(fd) else {
+            close(fd)
+            return fail()
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
+        address.sin_port = plan.port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -81,7 +92,7 @@ final class LoadClientThread: @unchecked Sendable {
             close(fd)
             return fail()
         }
-        clients[fd] = LoadClient(host: "127.0.0.1:\(port)", subscribe: subscriptions[index], echoes: echoes)
+        clients[fd] = LoadClient(host: "127.0.0.1:\(plan.port)", subscribe: plan.subscribe, echoes: echoes)
         indexByFD[fd] = index
         var event = epoll_event()
         event.events = EPOLLOUT.rawValue | EPOLLIN.rawValue
@@ -159,6 +170,7 @@ final class LoadClientThread: @unchecked Sendable {
         var firstSnapshot: Int?
         for message in received where message.isSnapshot && snapshotSeen.insert(fd).inserted {
             subscribed.add(1, ordering: .relaxed)
+            if clients[fd]?.isCompressing == true { compressing.add(1, ordering: .relaxed) }
             firstSnapshot = message.wireBytes
         }
         let measuring = window.isMeasuring

@@ -33,9 +33,8 @@ struct PlaceBenchmark: CLICommand {
         ], profile: profile)
         let networkSeconds = Date().timeIntervalSince(started)
         let subwayFolder = data.appendingPathComponent("gtfs-rt-samples/nyct-subway/2024-01-20_all-7-feeds")
-        var feeds = try FileManager.default.contentsOfDirectory(atPath: subwayFolder.path).sorted().map { file in
-            try FeedReport(decoding: Data(contentsOf: subwayFolder.appendingPathComponent(file)), name: file,
-                           profile: profile, fetchedAt: 0)
+        var feeds = try RecordedFeeds.files(inFolder: subwayFolder.path).map { file in
+            try FeedReport(decoding: file.bytes, name: file.name, profile: profile, fetchedAt: 0)
         }
         let busFile = data.appendingPathComponent("bus-siri/vehicle-monitoring/vm_all-lines_20170225T154233.json.gz")
         feeds.append(try FeedReport(decoding: Data(contentsOf: busFile), name: busFile.lastPathComponent,

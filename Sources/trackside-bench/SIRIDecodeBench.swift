@@ -21,11 +21,10 @@ struct SIRIDecodeBench: CLICommand {
         guard try arguments.positionals().isEmpty else {
             throw ArgumentList.UsageError(description: "siri takes no positional arguments")
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-            .filter { $0.hasPrefix("vm_all-lines_") && $0.hasSuffix(".json.gz") }.sorted()
-        guard !names.isEmpty else { throw ArgumentList.UsageError(description: "no vm_all-lines_*.json.gz in \(directory)") }
+        let recorded = try RecordedFeeds.files(inFolder: directory, where: { $0.hasPrefix("vm_all-lines_") && $0.hasSuffix(".json.gz") })
+        guard !recorded.isEmpty else { throw ArgumentList.UsageError(description: "no vm_all-lines_*.json.gz in \(directory)") }
         // Inflated up front: the figures are for the JSON, not for zlib.
-        let documents = try names.map { try Inflate.gunzipIfNeeded(Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent($0))) }
+        let documents = try recorded.map { try Inflate.gunzipIfNeeded($0.bytes) }
         let bytes = Double(documents.reduce(0) { $0 + $1.count })
 
         var buses = 0
@@ -36,7 +35,7 @@ struct SIRIDecodeBench: CLICommand {
         let parseOnly = try fastest(of: runs) {
             for document in documents { _ = try JSONSerialization.jsonObject(with: document) }
         }
-        print("siri: \(names.count) snapshots, \(String(format: "%.1f", bytes / 1e6)) MB of JSON, \(buses) buses; fastest of \(runs) passes")
+        print("siri: \(recorded.count) snapshots, \(String(format: "%.1f", bytes / 1e6)) MB of JSON, \(buses) buses; fastest of \(runs) passes")
         print(line("SIRIDecoder.decode (full model)", seconds: decode, bytes: bytes, items: buses, unit: "buses"))
         print(line("JSONSerialization only (reference)", seconds: parseOnly, bytes: bytes, items: buses, unit: "buses"))
         print(String(format: "  full decode takes %.2fx the time of the JSON parse alone", decode / parseOnly))

@@ -34,42 +34,18 @@ struct WebSocketLoadBench: CLICommand {
         guard port > 0, try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "--port is required") }
 
         let subscribe = #"{"op":"subscribe"}"#
-        let window = LoadWindow()
-        let loaders = (0..<threads).map { index in
-            LoadClientThread(port: port, subscriptions: Array(repeating: subscribe, count: clients / threads + (index < clients % threads ? 1 : 0)),
-                             window: window, echoes: echoes)
-        }
-        let finished = DispatchGroup()
-        for loader in loaders {
-            finished.enter()
-            Thread { loader.run(); finished.leave() }.start()
-        }
-        let rampStarted = Date()
-        func subscribed() -> Int { loaders.map { $0.subscribed.load(ordering: .relaxed) }.reduce(0, +) }
-        while subscribed() < clients, Date().timeIntervalSince(rampStarted) < 120 {
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        let ramp = Date().timeIntervalSince(rampStarted)
+        let run = LoadRun(connections: Array(repeating: LoadConnection(subscribe: subscribe, port: port), count: clients),
+                          threads: threads, echoes: echoes)
+        run.start()
+        let ramp = run.waitForSubscriptions(timeout: 120)
         Thread.sleep(forTimeInterval: warmup)
         let serverBefore = BenchServer.usage(pid: pid), selfBefore = BenchServer.ownCPUSeconds()
-        window.measure(for: duration)
-        finished.wait()
+        run.measure(for: duration)
         let serverAfter = BenchServer.usage(pid: pid), selfAfter = BenchServer.ownCPUSeconds()
-
-        var messages = 0, failures = 0
-        var latencies: [Int] = []
-        for loader in loaders {
-            loader.figures.withLock { figures in
-                messages += figures.messages
-                failures += figures.failures
-                latencies += figures.latencies
-            }
-        }
-        latencies.sort()
-        func percentile(_ q: Double) -> Int { latencies.isEmpty ? -1 : latencies[min(latencies.count - 1, Int(q * Double(latencies.count)))] }
-        print("clients=\(clients) subscribed=\(subscribed()) failures=\(failures) ramp_s=\(String(format: "%.1f", ramp)) "
-              + "msgs_per_s=\(String(format: "%.0f", Double(messages) / duration)) "
-              + "p50_ms=\(percentile(0.5)) p99_ms=\(percentile(0.99)) max_ms=\(latencies.last ?? -1) "
+        let figures = run.figures
+        print("clients=\(clients) subscribed=\(run.subscribed) failures=\(figures.failures) ramp_s=\(String(format: "%.1f", ramp)) "
+              + "msgs_per_s=\(String(format: "%.0f", Double(figures.messages) / duration)) "
+              + "p50_ms=\(figures.latency(at: 0.5)) p99_ms=\(figures.latency(at: 0.99)) max_ms=\(figures.latencies.last ?? -1) "
               + "server_cpu=\(String(format: "%.3f", (serverAfter.cpuSeconds - serverBefore.cpuSeconds) / duration)) "
               + "server_rss_kib=\(serverBefore.residentBytes / 1024) "
               + "loadgen_cpu=\(String(format: "%.3f", (selfAfter - selfBefore) / duration))")

@@ -63,8 +63,9 @@ library() {
     "${sources[@]}" -o "$build/lib$name.a"
 }
 declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz)
-declare -A libraries=([decoders]="TransitData" [engine]="TransitData TransitEngine" [transport]="Metrics WebSocketServer"
-                      [server]="Metrics TransitData TransitEngine WebSocketServer TracksideServer")
+declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs TransitData TransitEngine"
+                      [transport]="Codecs Metrics WebSocketServer"
+                      [server]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer")
 
 rm -rf "$FUZZ_DIR/seeds"
 python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"

@@ -48,12 +48,12 @@ class TracksideServer:
 
     LISTENING = re.compile(r"trackside: listening on (http://(\S+):(\d+))")
 
-    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0, port=0, command="serve"):
+    def __init__(self, binary, args, log_dir, env=None, start_timeout=30.0, port=0, command="serve", preexec_fn=None):
         self.log_path = pathlib.Path(log_dir) / f"trackside-{os.getpid()}-{time.monotonic_ns()}.log"
         self._log = open(self.log_path, "wb")
         self.args = [*([command] if command else []), "--port", str(port), *args]
         self.process = subprocess.Popen([str(binary), *self.args], cwd=ROOT, stdout=self._log,
-                                        stderr=subprocess.STDOUT, env=env)
+                                        stderr=subprocess.STDOUT, env=env, preexec_fn=preexec_fn)
         deadline = time.monotonic() + start_timeout
         while True:
             match = self.LISTENING.search(self.log())
@@ -107,13 +107,14 @@ def start_trackside(trackside_bin, tmp_path):
     waits for its listening line and returns a TracksideServer. `port=N` binds a given port instead
     (to restart a server where its clients expect it); `command=None` leaves out the word `serve`,
     as `swift run trackside` does. `wait_ready=True` also waits until GET /readyz answers 200: every
-    feed has delivered a first good report, so tests need not race the first tick. Every server
+    feed has delivered a first good report, so tests need not race the first tick. `preexec_fn` runs in
+    the child before it starts (to set its resource limits, say). Every server
     started is stopped with SIGTERM at teardown, which must exit 0 within 5 s."""
     servers = []
 
-    def start(*args, env=None, start_timeout=30.0, port=0, command="serve", wait_ready=False):
+    def start(*args, env=None, start_timeout=30.0, port=0, command="serve", wait_ready=False, preexec_fn=None):
         server = TracksideServer(trackside_bin, [str(a) for a in args], tmp_path, env=env,
-                                 start_timeout=start_timeout, port=port, command=command)
+                                 start_timeout=start_timeout, port=port, command=command, preexec_fn=preexec_fn)
         servers.append(server)
         if wait_ready:
             server.wait_ready(timeout=start_timeout)

@@ -16,6 +16,7 @@ import pathlib
 import subprocess
 import time
 import urllib.request
+import urllib.error
 import zipfile
 from zoneinfo import ZoneInfo
 
@@ -169,6 +170,16 @@ def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(st
     assert f"only {feed['matched_trips']} of" in server.log() or "trips match the static GTFS" in server.log()
     metrics = urllib.request.urlopen(server.base_url + "/metrics", timeout=10).read().decode()
     assert 'trackside_feed_matched_trips{feed="auckland-rt"}' in metrics
+    # /readyz: ready (the feed is fresh and what matches is served) but degraded, with the same reason; strict: 503.
+    ready = urllib.request.urlopen(server.base_url + "/readyz", timeout=10)
+    body = json.loads(ready.read())
+    assert ready.status == 200 and body["ready"] and body["degraded"] == ["auckland-rt"], body
+    assert body["feeds"][0]["warning"] == feed["warning"] and body["feeds"][0]["reason"] is None, body
+    with pytest.raises(urllib.error.HTTPError) as strict:
+        urllib.request.urlopen(server.base_url + "/readyz?strict=1", timeout=10)
+    assert strict.value.code == 503
+    strict_body = json.loads(strict.value.read())
+    assert not strict_body["ready"] and strict_body["degraded"] == ["auckland-rt"] and strict_body["stale"] == []
     # Any feed of a GTFS-realtime agency may carry its buses: the page keeps its buses layer on.
     assert "buses" not in get_json(server, "/api/config")["unavailable_layers"]
     vehicles = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=bus")
@@ -260,6 +271,8 @@ def test_nyc_keeps_its_own_defaults(start_trackside):
     assert config["initial_view"]["center"] == [-73.9855, 40.758] and config["timezone"] == "America/New_York"
     assert config["initial_view"]["bounds"] == [[-74.01378, 40.63284], [-73.85062, 40.90313]]
     assert config["unavailable_layers"]["buses"] == "The demo simulates only the 1 and 2 trains"
+    ready = json.loads(urllib.request.urlopen(server.base_url + "/readyz?strict=1", timeout=10).read())
+    assert ready["ready"] and ready["degraded"] == [], ready  # NYC's own feeds match its GTFS
     assert [f["id"] for f in get_json(server, "/api/feeds")["feeds"]] == ["demo-alerts", "demo-subway"]
 
 

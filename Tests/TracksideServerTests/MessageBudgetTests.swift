@@ -114,6 +114,6 @@ import Testing
         #expect(ready.isReady)
         let late = Readiness(staticLoaded: true, expected: [], status: [], tickLag: 4.5)
         #expect(!late.isReady)
-        #expect(String(decoding: late.json, as: UTF8.self).contains(#""ticks_late":4.5"#))
+        #expect(String(decoding: late.json(), as: UTF8.self).contains(#""ticks_late":4.5"#))
     }
 }

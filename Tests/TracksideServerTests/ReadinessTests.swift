@@ -13,7 +13,7 @@ import Testing
         let readiness = Readiness(staticLoaded: true, expected: ["ace", "l"], status: [])
         #expect(!readiness.isReady)
         #expect(readiness.feeds.map { $0.reason } == ["never fetched", "never fetched"])
-        #expect(readiness.json == Array(#"{"ready":false,"static":true,"ticks_late":null,"stale":["ace","l"],"feeds":[{"id":"ace","ready":false,"age":null,"reason":"never fetched"},{"id":"l","ready":false,"age":null,"reason":"never fetched"}]}"#.utf8))
+        #expect(readiness.json() == Array(#"{"ready":false,"static":true,"ticks_late":null,"stale":["ace","l"],"degraded":[],"feeds":[{"id":"ace","ready":false,"age":null,"reason":"never fetched","warning":null},{"id":"l","ready":false,"age":null,"reason":"never fetched","warning":null}]}"#.utf8))
     }
 
     @Test func eachFeedSaysWhyItIsNotReady() {
@@ -33,7 +33,7 @@ import Testing
         ])
         #expect(readiness.isReady)
         #expect(readiness.feeds.allSatisfy { $0.reason == nil })
-        #expect(readiness.json.starts(with: Array(#"{"ready":true,"static":true,"ticks_late":null,"stale":[],"feeds":["#.utf8)))
+        #expect(readiness.json().starts(with: Array(#"{"ready":true,"static":true,"ticks_late":null,"stale":[],"degraded":[],"feeds":["#.utf8)))
     }
 
     @Test func feedsTheSourceDidNotAnnounceAreJudgedToo() {
@@ -47,6 +47,24 @@ import Testing
     @Test func anEmptyNetworkIsNeverReady() {
         let readiness = Readiness(staticLoaded: false, expected: ["ace"], status: [status("ace", age: 1)])
         #expect(!readiness.isReady)
-        #expect(String(decoding: readiness.json, as: UTF8.self).hasPrefix(#"{"ready":false,"static":false,"ticks_late":null,"stale":[],"#))
+        #expect(String(decoding: readiness.json(), as: UTF8.self).hasPrefix(#"{"ready":false,"static":false,"ticks_late":null,"stale":[],"#))
+    }
+
+    @Test func aFeedMissingTheStaticGTFSDegradesButOnlyStrictReadinessFails() {
+        let warning = "only 16 of 650 trips match the static GTFS (by trip or route): is --gtfs this feed's timetable?"
+        let readiness = Readiness(staticLoaded: true, expected: ["auckland-rt"], status: [status("auckland-rt", age: 10)],
+                                  warnings: ["auckland-rt": warning])
+        #expect(readiness.isReady && readiness.isDegraded)
+        #expect(readiness.isReady(strict: false) && !readiness.isReady(strict: true))
+        #expect(readiness.feeds.map(\.warning) == [warning])
+        let strict = String(decoding: readiness.json(strict: true), as: UTF8.self)
+        #expect(strict.hasPrefix(#"{"ready":false,"static":true,"ticks_late":null,"stale":[],"degraded":["auckland-rt"],"#))
+        #expect(strict.contains(#""reason":null,"warning":"only 16 of 650 trips"#))
+        #expect(String(decoding: readiness.json(), as: UTF8.self).hasPrefix(#"{"ready":true,"#))
+    }
+
+    @Test func aStaleFeedIsNotReadyEvenWhenNotStrict() {
+        let readiness = Readiness(staticLoaded: true, expected: ["a"], status: [status("a", age: 500)], warnings: ["a": "poor"])
+        #expect(!readiness.isReady(strict: false) && !readiness.isReady(strict: true) && readiness.isDegraded)
     }
 }

@@ -134,6 +134,17 @@ import TransitEngine
         ])
     }
 
+    /// Names without a content time are read in the agency's zone: 08:00 in Auckland is 20:00 UTC the day
+    /// before, not 08:00 in New York (12:00 UTC).
+    @Test func fileNameTimesAreTheAgencysLocalTime() throws {
+        let path = try folder(["at_20160519T080000.pb": [1], "at_20160519T080030.pb": [2]])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let auckland = try ReplayRecording(directory: path, timeZone: TimeZone(identifier: "Pacific/Auckland")!) { _, _ in nil }
+        #expect(auckland.files.map(\.timestamp) == [1_463_601_600, 1_463_601_630])
+        let newYork = try ReplayRecording(directory: path) { _, _ in nil }
+        #expect(newYork.files.map(\.timestamp) == [1_463_659_200, 1_463_659_230])
+    }
+
     @Test func refusesFoldersWithoutFeeds() throws {
         let path = try folder(["readme.md": [1]])
         defer { try? FileManager.default.removeItem(atPath: path) }

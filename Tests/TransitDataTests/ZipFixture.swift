@@ -1,4 +1,4 @@
-import CZlib
+import Codecs
 import Foundation
 
 /// Builds small zip archives byte by byte for the reader's tests, in the layouts writers use:
@@ -124,32 +124,12 @@ struct ZipFixture {
 
     /// The CRC-32 of `data`, from zlib.
     static func crc32(_ data: Data) -> UInt32 {
-        UInt32(CZlib.crc32(0, [UInt8](data), UInt32(data.count)))
+        CRC32.checksum([UInt8](data))
     }
 
     /// Raw DEFLATE (no zlib or gzip wrapper), as zip method 8 stores it.
     static func rawDeflate(_ input: Data) -> Data {
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        defer {
-            deflateEnd(stream)
-            stream.deallocate()
-        }
-        precondition(deflateInit2_(stream, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-        var source = [UInt8](input)
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, UInt(input.count))) + 64)
-        let written = source.withUnsafeMutableBufferPointer { inputBuffer in
-            output.withUnsafeMutableBufferPointer { outputBuffer in
-                stream.pointee.next_in = inputBuffer.baseAddress
-                stream.pointee.avail_in = UInt32(inputBuffer.count)
-                stream.pointee.next_out = outputBuffer.baseAddress
-                stream.pointee.avail_out = UInt32(outputBuffer.count)
-                precondition(deflate(stream, Z_FINISH) == Z_STREAM_END)
-                return outputBuffer.count - Int(stream.pointee.avail_out)
-            }
-        }
-        return Data(output[0..<written])
+        Data(Deflater.compressed([UInt8](input), .raw(windowBits: 15), level: 9, memoryLevel: 8)!)
     }
 }
 

@@ -40,10 +40,11 @@ extension TracksideApp {
         installAlertRoutes(on: router)
         installRouteShapesRoute(on: router)
         // Load balancers and Kubernetes keep an instance out of rotation until every feed has
-        // delivered good, fresh data, and take it out again while any feed is stale.
-        router.get("/readyz") { [self] _ in
-            let readiness = readiness()
-            return .json(readiness.json, status: readiness.isReady ? .ok : .serviceUnavailable)
+        // delivered good, fresh data, and take it out again while any feed is stale; `?strict=1`
+        // also while a feed is degraded (its trips miss the static GTFS).
+        router.get("/readyz") { [self] request in
+            let readiness = readiness(), strict = request.query["strict"] == "1"
+            return .json(readiness.json(strict: strict), status: readiness.isReady(strict: strict) ? .ok : .serviceUnavailable)
         }
         router.get("/metrics") { [self] _ in
             HTTPResponse(headers: HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]),

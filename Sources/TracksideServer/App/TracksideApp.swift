@@ -130,7 +130,8 @@ public final class TracksideApp: Sendable {
         case .replay(let directory):
             let recording: ReplayRecording
             do {
-                recording = try ReplayRecording(directory: directory, contentTimestamp: ingest.contentTimestamp)
+                recording = try ReplayRecording(directory: directory, timeZone: feeds.first?.timeZone ?? ReplayRecording.newYork,
+                                                contentTimestamp: ingest.contentTimestamp)
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
@@ -275,7 +276,8 @@ public final class TracksideApp: Sendable {
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
                          expected: expected + (stream == nil ? [] : [TickStream.feedID]),
                          status: withStream(latestTick.feedStatus, at: clock()),
-                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil })
+                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil },
+                         warnings: ingest.tripMatch.compactMapValues(\.warning))
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.

@@ -1,7 +1,9 @@
 import TransitEngine
 
 /// The push protocol's functional core: connections, their views, the published vehicles,
-/// and what to send to whom after each event. No threads, sockets or clocks: the caller
+/// and what to send to whom after each event. This file holds the state and the connections'
+/// lifecycle (connect, receive, follow, disconnect); what each kind of topic publishes is in its
+/// own extension: `+Vehicles` (the tick's deltas, REST listings, vehicle cards), `+Boards`, `+Alerts`. No threads, sockets or clocks: the caller
 /// serialises calls and passes `now`; every call returns the messages to deliver.
 ///
 /// A tick's delta is built once per distinct region (tiles + filter), and every connection
@@ -44,27 +46,27 @@ public struct PushHub: Sendable {
     }
 
     /// The epoch changes only when an edge follows a stream of another epoch (`load`).
-    public private(set) var configuration: Configuration
-    private var board: VehicleBoard
-    private var history: DeltaHistory
+    public internal(set) var configuration: Configuration
+    var board: VehicleBoard
+    var history: DeltaHistory
     /// The latest tick's number (0 before the first tick) and time in seconds.
-    public private(set) var seq: UInt64 = 0
-    public private(set) var tickTime: Double = 0
+    public internal(set) var seq: UInt64 = 0
+    public internal(set) var tickTime: Double = 0
     /// The feeds' clock at the latest tick (a replay's is the recording's), nil before the first.
-    public private(set) var feedTime: Double?
+    public internal(set) var feedTime: Double?
     private var sessions: [ClientID: ClientSession] = [:]
     /// Who follows what, and what each topic was last sent.
-    private var registry = TopicRegistry()
+    var registry = TopicRegistry()
     /// Subscribe/resume messages refused by a session's rate limit, over all connections ever.
     public private(set) var rateLimitedCount = 0
     /// Messages refused by a session's message budget, and connections closed for exceeding it.
     public private(set) var overBudgetCount = 0
     public private(set) var closedOverBudgetCount = 0
     /// The latest alerts, in feed order, and the feeds' time they were computed at.
-    private var alerts: [PublishedAlert] = []
-    private var alertsTime: Double = 0
+    var alerts: [PublishedAlert] = []
+    var alertsTime: Double = 0
     /// Whether those alerts may be out of date (`ServerMessage.alerts`' `stale`).
-    private var alertsStale = false
+    var alertsStale = false
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -96,7 +98,7 @@ public struct PushHub: Sendable {
     }
 
     /// The regions shown, with who shows each.
-    private var regions: [(region: Region, clients: Set<ClientID>)] {
+    var regions: [(region: Region, clients: Set<ClientID>)] {
         registry.topics.compactMap { topic in
             if case .region(let region) = topic.key { (region, topic.value) } else { nil }
         }
@@ -174,192 +176,8 @@ public struct PushHub: Sendable {
         }
     }
 
-    /// The hook for vehicle cards, called after each `publish`: the itineraries of the watched
-    /// vehicles (`VehicleItinerary.writeMembers` fragments, by vehicle id). Each watched
-    /// vehicle's watchers get a `vehicle` message with its published state and itinerary when
-    /// either changed, and one with `"vehicle":null` when it is no longer published.
-    public mutating func updateVehicles(itineraries: [String: [UInt8]]) -> [Delivery] {
-        var deliveries: [Delivery] = []
-        for (topic, followers) in registry.topics {
-            guard case .vehicle(let id) = topic else { continue }
-            let published = board.vehicles[id]
-            let message = ServerMessage.vehicle(id: id, state: published?.json,
-                                                itinerary: published == nil ? nil : itineraries[id] ?? [])
-            guard registry.sent(to: topic).vehicle != message else { continue }
-            registry.record({ $0.vehicle = message }, for: topic)
-            deliveries.append(Delivery(message: message, recipients: Array(followers)))
-        }
-        return deliveries
-    }
-
-    /// `GET /api/vehicles/{id}`: the published state of one vehicle, nil when no such vehicle is published.
-    public func vehicle(_ id: String) -> VehicleState? {
-        board.vehicles[id]?.state
-    }
-
-    /// New alerts computed at `now` (the feeds' time), `stale` when an alerts feed is: each
-    /// watched station or route whose alerts changed gets one `alerts` message with what was added,
-    /// updated and removed; when only the staleness changed, every watched scope gets one with
-    /// nothing added, updated or removed.
-    public mutating func updateAlerts(_ alerts: [PublishedAlert], stale: Bool, now: Double) -> [Delivery] {
-        let stalenessChanged = stale != alertsStale
-        self.alerts = alerts
-        alertsTime = now
-        alertsStale = stale
-        var deliveries: [Delivery] = []
-        for (topic, followers) in registry.topics {
-            guard let scope = AlertScope(topic), let sent = registry.sent(to: topic).alerts else { continue }
-            let next = alerts.filter(scope.covers)
-            let diff = AlertDiff(previous: sent, next: next)
-            guard !diff.isEmpty || stalenessChanged else { continue }
-            registry.record({ $0.alerts = AlertDiff.current(next) }, for: topic)
-            let message = ServerMessage.alerts(scope: scope, timestamp: now, stale: stale, reset: false, diff: diff)
-            deliveries.append(Delivery(message: message, recipients: Array(followers)))
-        }
-        return deliveries
-    }
-
-    /// A new watcher's first alerts message: the scope's whole current set.
-    private mutating func alertReset(_ scope: AlertScope, to client: ClientID) -> Delivery {
-        let current = alerts.filter(scope.covers)
-        registry.record({ $0.alerts = AlertDiff.current(current) }, for: Topic(scope))
-        let message = ServerMessage.alerts(scope: scope, timestamp: alertsTime, stale: alertsStale, reset: true,
-                                           diff: AlertDiff(previous: [:], next: current))
-        return Delivery(message: message, recipients: [client])
-    }
-
-    /// A new tick: diffs `states` against the published ones (`diff(_:)`), publishes the result
-    /// and returns one delta per region that changed, plus one empty delta shared by every
-    /// other subscriber — so each client sees every seq and can tell a lost message from a
-    /// quiet tick.
-    /// `feedTime` is the feeds' clock at the tick, which every delta carries as `feed_ts`.
-    public mutating func publish(_ states: [VehicleState], now: Double, feedTime: Double? = nil) -> [Delivery] {
-        publish(diff(states), now: now, feedTime: feedTime)
-    }
-
-    /// What publishing `states` changes: the diff against the published states, skipping states a
-    /// client can extrapolate (`VehicleState.isRepublication(of:)`), which keep their published state.
-    public func diff(_ states: [VehicleState]) -> VehicleDiff {
-        let published = board.states
-        let next = states.map { state in
-            published[state.id].flatMap { $0.isRepublication(of: state) ? $0 : nil } ?? state
-        }
-        return VehicleDiff(previous: published, next: next)
-    }
-
-    /// Publishes a diff as the next tick (an engine's own, or one read from the stream): the
-    /// board, the resume history and every view's delta, as `publish(_:now:feedTime:)` describes.
-    public mutating func publish(_ diff: VehicleDiff, now: Double, feedTime: Double? = nil) -> [Delivery] {
-        let changes = board.apply(diff)
-        seq += 1
-        tickTime = now
-        self.feedTime = feedTime
-        history.record(seq: seq, time: now, changes: changes)
-        let timestamp = ClientSession.milliseconds(now)
-        var deliveries: [Delivery] = []
-        var unchanged: [ClientID] = []
-        for (region, clients) in regions {
-            let delta = changes.delta(for: region)
-            guard !delta.upserts.isEmpty || !delta.removals.isEmpty else {
-                unchanged.append(contentsOf: clients)
-                continue
-            }
-            let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                              feedTime: feedTime, upserts: delta.upserts, removals: delta.removals)
-            deliveries.append(Delivery(message: message, recipients: Array(clients)))
-        }
-        if !unchanged.isEmpty {
-            let empty = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                            feedTime: feedTime, upserts: [], removals: [])
-            deliveries.append(Delivery(message: empty, recipients: unchanged))
-        }
-        return deliveries
-    }
-
-    /// The published states by id (the diff's previous tick).
-    var boardStates: [String: VehicleState] { board.states }
-
-    /// The published vehicles sorted by id: the board a keyframe carries.
-    public var publishedStates: [VehicleState] {
-        board.states.values.sorted { $0.id < $1.id }
-    }
-
-    /// Takes the stream position and board of a keyframe (an edge joining the stream, or one that
-    /// lost its place in it): epoch, seq and vehicles as the engine published them at that tick.
-    /// The resume history starts empty at `seq` — this process never saw the changes that led
-    /// there — so a client resuming from an earlier seq gets a snapshot, never a gap. Connections
-    /// are sent nothing now: their next delta's seq jumps, which tells them to resume.
-    public mutating func load(epoch: String, seq: UInt64, states: [VehicleState], now: Double, feedTime: Double?) {
-        configuration.epoch = epoch
-        _ = board.apply(VehicleDiff(previous: board.states, next: states))
-        self.seq = seq
-        tickTime = now
-        self.feedTime = feedTime
-        history = DeltaHistory(retention: configuration.historyRetention, latestSeq: seq)
-    }
-
-    /// The watched stations' (and bus stops') boards of a tick: each goes to its watchers when
-    /// what it shows differs from what they were last sent (its time alone is no change; a
-    /// group turning stale or current is). Boards nobody watches are ignored.
-    public mutating func updateBoards(_ boards: [ArrivalBoard]) -> [Delivery] {
-        var deliveries: [Delivery] = []
-        for board in boards {
-            let topic = Topic.station(board.stationID)
-            let followers = registry.followers(of: topic)
-            guard !followers.isEmpty else { continue }
-            if let sent = registry.sent(to: topic).board, sent.board.showsTheSame(as: board) { continue }
-            let message = ServerMessage.arrivals(board)
-            registry.record({ $0.board = (board, message) }, for: topic)
-            deliveries.append(Delivery(message: message, recipients: Array(followers)))
-        }
-        return deliveries
-    }
-
-    /// `GET /api/vehicles`: the latest tick's vehicles in a box, with the same outward
-    /// rounding to tiles as a subscription, so REST and WebSocket views agree.
-    public func vehicleList(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> [UInt8] {
-        ServerMessage.vehicleList(try listing(view))
-    }
-
-    /// The latest tick's published vehicles in `view`, refused as a subscription to it would be: what
-    /// `GET /api/vehicles` and its GeoJSON export answer with.
-    public func listing(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> VehicleListing {
-        let (_, vehicles) = try board.admit(view, within: configuration.limits)
-        return VehicleListing(epoch: configuration.epoch, seq: seq, timestampMilliseconds: ClientSession.milliseconds(tickTime),
-                              vehicles: vehicles)
-    }
-
     private var context: ClientSession.Context {
         ClientSession.Context(epoch: configuration.epoch, seq: seq, board: board, history: history,
                               limits: configuration.limits, feedTime: feedTime, directory: configuration.directory)
-    }
-}
-
-extension AlertScope {
-    /// The alerts scope of a topic: stations and routes have alerts, views and vehicles none.
-    init?(_ topic: Topic) {
-        switch topic {
-        case .station(let station): self = .station(station)
-        case .route(let route): self = .route(route)
-        case .region, .vehicle: return nil
-        }
-    }
-}
-
-extension Topic {
-    /// The topic whose followers receive `scope`'s alerts.
-    init(_ scope: AlertScope) {
-        switch scope {
-        case .station(let station): self = .station(station)
-        case .route(let route): self = .route(route)
-        }
-    }
-}
-
-extension ArrivalBoard {
-    /// Whether `other` shows what this board shows: the same groups and trains terminating
-    /// (minutes included) and stale routes, whatever their times.
-    func showsTheSame(as other: ArrivalBoard) -> Bool {
-        groups == other.groups && terminating == other.terminating && staleRoutes == other.staleRoutes
     }
 }

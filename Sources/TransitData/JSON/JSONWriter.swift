@@ -1,3 +1,5 @@
+import Codecs
+
 /// Writes compact JSON straight into a byte buffer.
 ///
 /// Feeds and vehicle states are serialised on hot paths (every tick, every decode), so this
@@ -38,7 +40,7 @@ public struct JSONWriter: Sendable {
     /// Writes `"name":` inside an object; follow it with exactly one value.
     public mutating func key(_ name: String) {
         separate()
-        appendQuoted(name)
+        JSONString.appendQuoted(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
@@ -46,7 +48,7 @@ public struct JSONWriter: Sendable {
     /// Writes a string value, escaped per RFC 8259.
     public mutating func value(_ string: String) {
         separate()
-        appendQuoted(string)
+        JSONString.appendQuoted(string, to: &bytes)
         needsComma = true
     }
 
@@ -96,24 +98,6 @@ public struct JSONWriter: Sendable {
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func appendQuoted(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5c, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5c, 0x5c])
-            case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
-            case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xf)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// `value` rounded to `decimals` places, without trailing zeros or a trailing point.

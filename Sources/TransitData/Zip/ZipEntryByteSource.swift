@@ -1,4 +1,4 @@
-import CZlib
+import Codecs
 
 /// The uncompressed bytes of one zip entry, streamed, with its size and CRC-32 checked at the end.
 ///
@@ -13,7 +13,7 @@ public struct ZipEntryByteSource {
     private let entry: ZipEntry
     private let archive: String
     private var decoder: Decoder
-    private var crc: UInt = crc32(0, nil, 0)
+    private var crc = CRC32()
     private var produced: UInt64 = 0
 
     init(entry: ZipEntry, archive: String, decoder: Decoder) {
@@ -44,17 +44,15 @@ public struct ZipEntryByteSource {
             throw ZipError(archive: archive, entry: entry.name,
                            reason: "inflates past its declared size of \(entry.uncompressedSize) bytes (a zip bomb or a corrupt header)")
         }
-        buffer.withUnsafeBufferPointer { all in
-            crc = crc32(crc, all.baseAddress.map { $0 + start }, UInt32(piece))
-        }
+        buffer.withUnsafeBytes { all in crc.update(UnsafeRawBufferPointer(rebasing: all[start...])) }
         if !more {
             guard produced == entry.uncompressedSize else {
                 throw ZipError(archive: archive, entry: entry.name,
                                reason: "inflated to \(produced) bytes, but the directory declares \(entry.uncompressedSize)")
             }
-            guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
+            guard crc.value == entry.crc32 else {
                 throw ZipError(archive: archive, entry: entry.name,
-                               reason: "CRC-32 mismatch: the data gives \(hex(UInt32(truncatingIfNeeded: crc))), the directory says \(hex(entry.crc32))")
+                               reason: "CRC-32 mismatch: the data gives \(hex(crc.value)), the directory says \(hex(entry.crc32))")
             }
         }
         return more

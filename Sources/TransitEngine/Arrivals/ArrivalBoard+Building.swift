@@ -51,7 +51,7 @@ extension ArrivalBoard {
                 for (train, prediction) in feed.predictions(at: stop) {
                     guard let arrival = prediction.arrivalOrDeparture,
                           let leaves = prediction.departureOrArrival, leaves >= now else { continue }
-                    let direction = Self.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
+                    let direction = network.profile.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
                     let key = GroupKey(routeID: train.routeID, direction: direction)
                     if headings[key] == nil { headings[key] = network.heading(atPlatform: prediction.stopID, direction: direction) }
                     let candidate = Candidate(tripID: train.tripID, time: max(arrival, now), track: prediction.track,
@@ -122,13 +122,6 @@ extension ArrivalBoard {
         guard let last = train.stopTimes.last?.stopID, let stop = network.stops[last] else { return nil }
         if let parent = stop.parentStation, let station = network.stops[parent] { return station.name }
         return stop.name
-    }
-
-    /// NYC platforms end in their direction (`127N`), which is the side of the station riders
-    /// stand on; the trip's own label can disagree (the 42 St Shuttle's trips), so it comes second.
-    static func direction(ofPlatform stopID: String) -> String? {
-        guard let last = stopID.last, last == "N" || last == "S" else { return nil }
-        return String(last)
     }
 
     private struct GroupKey: Hashable {

@@ -32,6 +32,10 @@ public protocol AgencyProfile: Sendable {
     /// The direction a realtime trip id encodes, when it encodes one.
     func direction(ofTripID tripID: String) -> String?
 
+    /// The direction a platform's stop id names, when the agency's ids name one; a board groups
+    /// a platform's trains by it before the trip's own direction. Plain GTFS ids name none.
+    func direction(ofPlatform stopID: String) -> String?
+
     /// The route and direction a shape id encodes, when it encodes them; used for shapes no
     /// static trip references.
     func routeAndDirection(ofShapeID shapeID: String) -> (route: String, direction: String?)?
@@ -61,6 +65,7 @@ extension AgencyProfile {
     public var initialView: Coordinate? { nil }
     public var drawsNYCLand: Bool { false }
     public var separatesBusFeeds: Bool { false }
+    public func direction(ofPlatform stopID: String) -> String? { nil }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no
     /// way to say so; agency profiles that do override this.

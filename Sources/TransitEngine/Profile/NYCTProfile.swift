@@ -18,6 +18,13 @@ public struct NYCTProfile: AgencyProfile {
     public var drawsNYCLand: Bool { true }
     public var separatesBusFeeds: Bool { true }
 
+    /// NYC platforms end in their direction (`127N`), which is the side of the station riders
+    /// stand on; the trip's own label can disagree (the 42 St Shuttle's trips), so it comes second.
+    public func direction(ofPlatform stopID: String) -> String? {
+        guard let last = stopID.last, last == "N" || last == "S" else { return nil }
+        return String(last)
+    }
+
     /// NYCT's `direction_id` 0 runs north (towards the Bronx and Manhattan's top end), 1 south.
     public func direction(forDirectionID directionID: String) -> String {
         switch directionID {

@@ -1,3 +1,5 @@
+import Codecs
+
 /// A response to send: status, headers and a body.
 ///
 /// The body is `[UInt8]` (copy-on-write), so a cached file or a prepared JSON document is shared
@@ -29,7 +31,7 @@ public struct HTTPResponse: Sendable {
     /// when `json` is false (pages and files are not API clients).
     public static func error(_ status: HTTPStatus, code: String, message: String, json: Bool) -> HTTPResponse {
         guard json else { return .text("\(status.code) \(status.reason): \(message)\n", status: status) }
-        let body = "{\"error\":{\"code\":\(JSONStringLiteral.quoted(code)),\"message\":\(JSONStringLiteral.quoted(message))}}"
+        let body = "{\"error\":{\"code\":\(JSONString.quoted(code)),\"message\":\(JSONString.quoted(message))}}"
         return .json(Array(body.utf8), status: status)
     }
 

@@ -1,3 +1,4 @@
+import Codecs
 import Glibc
 
 /// One thing that happened: when, how much it matters, what, and a few named details
@@ -28,9 +29,9 @@ public struct LogEvent: Sendable {
             }
             return line
         case .json:
-            var line = "{\"time\":\"\(timestamp)\",\"level\":\"\(level.name)\",\"message\":\(JSONStringLiteral.quoted(message))"
+            var line = "{\"time\":\"\(timestamp)\",\"level\":\"\(level.name)\",\"message\":\(JSONString.quoted(message))"
             for field in fields {
-                line += ",\(JSONStringLiteral.quoted(field.key)):\(JSONStringLiteral.quoted(field.value))"
+                line += ",\(JSONString.quoted(field.key)):\(JSONString.quoted(field.value))"
             }
             return line + "}"
         }
@@ -60,6 +61,6 @@ public struct LogEvent: Sendable {
     /// A field value as is when it is one word, else quoted like a JSON string.
     private static func textValue(_ value: String) -> String {
         let plain = !value.isEmpty && !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline })
-        return plain ? value : JSONStringLiteral.quoted(value)
+        return plain ? value : JSONString.quoted(value)
     }
 }

@@ -66,6 +66,7 @@ public final class HTTPServer: Sendable {
     @discardableResult
     public func start() throws -> (host: String, port: Int) {
         signal(SIGPIPE, SIG_IGN)
+        raiseOpenFilesLimit()
         let address = try SocketAddress.resolve(host: configuration.host, port: configuration.port)
         let fd = try Listener.bind(family: address.family, address: address.address, backlog: configuration.backlog)
         let bound = SocketAddress.local(of: fd)
@@ -111,6 +112,23 @@ public final class HTTPServer: Sendable {
             usleep(10_000)
         }
         group.stopAndWait()
+    }
+
+    /// Raises the soft limit on open files to what `maxConnections` (and the probes past it)
+    /// need, and warns when the hard limit does not allow it: connections beyond the limit would
+    /// fail at `accept` (EMFILE) instead of being refused at the connection limit.
+    private func raiseOpenFilesLimit() {
+        let needed = configuration.maxConnections + configuration.connectionsBeyondLimit + OpenFilesLimit.reserve
+        let before = OpenFilesLimit.current
+        let (after, shortfall) = OpenFilesLimit.raise(toAtLeast: needed)
+        if shortfall > 0 {
+            configuration.logger.warning("open files limit \(after.soft) (hard \(after.hard)) is below the \(needed) that "
+                                         + "the connection limit of \(configuration.maxConnections) needs: connections past about "
+                                         + "\(max(0, after.soft - OpenFilesLimit.reserve)) will fail to be accepted; raise the hard limit "
+                                         + "(ulimit -Hn, LimitNOFILE=) or lower the connection limit")
+        } else if after.soft != before.soft {
+            configuration.logger.info("open files limit raised from \(before.soft) to \(after.soft) for the connection limit of \(configuration.maxConnections)")
+        }
     }
 
     private func accept(_ fd: Int32, peer: String, on loop: EventLoop) {

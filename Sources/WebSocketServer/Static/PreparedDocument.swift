@@ -1,3 +1,5 @@
+import Codecs
+
 /// A response body prepared once for many requests: its bytes, a gzipped copy when that is
 /// smaller, and a strong entity tag for each, so every request is answered with 304, gzip or
 /// the plain bytes without recomputing anything. Static files and generated API documents that
@@ -14,7 +16,7 @@ public struct PreparedDocument: Sendable {
         self.body = body
         self.contentType = contentType
         entityTag = "\"" + String(FNV1a.hash(body), radix: 16) + "\""
-        if MIMEType.isCompressible(contentType), body.count >= 256, let gzipped = Gzip.compress(body),
+        if MIMEType.isCompressible(contentType), body.count >= 256, let gzipped = Deflater.compressed(body, .gzip),
            gzipped.count < body.count * 9 / 10 {
             gzippedBody = gzipped
         } else {

@@ -6,17 +6,21 @@ import TransitData
 struct ArrivalBoardTests {
     static let now = 1_705_750_000.0
 
-    static let network = Network(
-        routes: [],
-        stops: [
-            NetworkStop(id: "127", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), isStation: true),
-            NetworkStop(id: "127N", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), parentStation: "127"),
-            NetworkStop(id: "127S", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), parentStation: "127"),
-            NetworkStop(id: "101", name: "Van Cortlandt Park-242 St", coordinate: Coordinate(latitude: 40.8894, longitude: -73.8983), isStation: true),
-            NetworkStop(id: "101N", name: "Van Cortlandt Park-242 St", coordinate: Coordinate(latitude: 40.8894, longitude: -73.8983), parentStation: "101"),
-        ],
-        trips: [NetworkTrip(id: "sched-2", routeID: "2", direction: "S", headsign: "Flatbush Av-Brooklyn College")],
-        shapePoints: [:])
+    static let network = network(profile: StandardProfile())
+
+    static func network(profile: any AgencyProfile) -> Network {
+        Network(
+            routes: [],
+            stops: [
+                NetworkStop(id: "127", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), isStation: true),
+                NetworkStop(id: "127N", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), parentStation: "127"),
+                NetworkStop(id: "127S", name: "Times Sq-42 St", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872), parentStation: "127"),
+                NetworkStop(id: "101", name: "Van Cortlandt Park-242 St", coordinate: Coordinate(latitude: 40.8894, longitude: -73.8983), isStation: true),
+                NetworkStop(id: "101N", name: "Van Cortlandt Park-242 St", coordinate: Coordinate(latitude: 40.8894, longitude: -73.8983), parentStation: "101"),
+            ],
+            trips: [NetworkTrip(id: "sched-2", routeID: "2", direction: "S", headsign: "Flatbush Av-Brooklyn College")],
+            shapePoints: [:], profile: profile)
+    }
 
     static let timesSquare = Station(id: "127", name: "Times Sq-42 St",
                                      coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872),
@@ -30,7 +34,7 @@ struct ArrivalBoardTests {
         return TrainReport(tripID: trip, routeID: route, direction: direction, headsign: headsign, stopTimes: stops)
     }
 
-    static func board(_ trains: [TrainReport], now: Double = now) -> ArrivalBoard {
+    static func board(_ trains: [TrainReport], now: Double = now, network: Network = network) -> ArrivalBoard {
         ArrivalBoard(station: timesSquare, network: network,
                      feeds: FeedSnapshot([FeedReport(name: "123456", timestamp: now, trains: trains)]), now: now)
     }
@@ -95,7 +99,7 @@ struct ArrivalBoardTests {
             Self.train("unlabelled", direction: nil, at: "127S", arrival: Self.now + 300, departure: Self.now + 330),
             Self.train("labelled N", direction: "N", at: "127S", arrival: Self.now + 400, departure: Self.now + 430),
             Self.train("elsewhere", at: "101N", arrival: Self.now + 60, departure: Self.now + 90, then: nil),
-        ])
+        ], network: Self.network(profile: NYCTProfile()))  // NYC's platform ids name their side
         #expect(board.groups.map { $0.direction } == ["S"])
         #expect(board.groups[0].arrivals.map { $0.tripID } == ["unlabelled", "labelled N"])
     }

@@ -156,6 +156,28 @@ import TransitData
     @Test func theStandardProfileUsesStopIDsAsGiven() {
         #expect(StandardProfile().correctedStopID("8019", routeID: "005", direction: "0") == "8019")
         #expect(NYCTProfile().correctedStopID("D04", routeID: "D", direction: "N") == "D04N")
+        // Only NYC's platform ids end in their direction; another agency's "…N"/"…S" ids are names.
+        #expect(NYCTProfile().direction(ofPlatform: "127N") == "N" && NYCTProfile().direction(ofPlatform: "127") == nil)
+        #expect(StandardProfile().direction(ofPlatform: "CENTRALS") == nil && StandardProfile().direction(ofPlatform: "8052N") == nil)
+    }
+
+    /// A standard agency's stop `KINGSTN` ("King St North") on a board: trains grouped by their trips'
+    /// `direction_id`, headed by headsign; NYC's rule would have read the id's last letter as north.
+    @Test func aStandardBoardGroupsByTheTripsDirectionNotTheStopIDsLastLetter() throws {
+        let stop = NetworkStop(id: "KINGSTN", name: "King St North", coordinate: Coordinate(latitude: -36.85, longitude: 174.76))
+        let network = Network(routes: [NetworkRoute(id: "R1", shortName: "005", type: 3)], stops: [stop],
+                              trips: [NetworkTrip(id: "T0", routeID: "R1", direction: "0", headsign: "Britomart"),
+                                      NetworkTrip(id: "T1", routeID: "R1", direction: "1", headsign: "Pt Chevalier")],
+                              shapePoints: [:], busStops: [BusStop(id: "KINGSTN", name: "King St North", coordinate: stop.coordinate)])
+        let now = 1_463_601_600.0
+        let trains = ["T0": "0", "T1": "1"].map { trip, direction in
+            TrainReport(tripID: trip, routeID: "R1", direction: direction,
+                        stopTimes: [StopTimePrediction(stopID: "KINGSTN", arrival: now + 300, departure: now + 300)])
+        }
+        let board = ArrivalBoard(busStop: network.busStops[0], network: network,
+                                 feeds: FeedSnapshot([FeedReport(name: "rt", timestamp: now, trains: trains)]), now: now)
+        #expect(board.groups.map(\.direction) == ["0", "1"])
+        #expect(board.groups.map(\.headsign) == ["Britomart", "Pt Chevalier"])
     }
 
     @Test func routeTypesNameTheModes() {

@@ -3,6 +3,12 @@ import TransitData
 /// `/readyz`'s verdict: ready when the static network is loaded and every feed has a good
 /// report fresher than its threshold, with the reason each feed is not. Pure, so every
 /// reason is unit-tested; the route only reads the feed store and the clock.
+///
+/// A fresh feed whose trips mostly miss the static GTFS (`TripMatch.isPoor`: the wrong
+/// timetable, or an extract of it) leaves the instance ready but *degraded*, with the reason:
+/// it serves what matches, and taking every instance out of rotation for it would blank the
+/// map everywhere. `strict` readiness (`/readyz?strict=1`, for a rollout gate after a GTFS
+/// change) fails on it too.
 public struct Readiness: Equatable, Sendable {
     /// One feed's verdict.
     public struct Feed: Equatable, Sendable {
@@ -12,6 +18,8 @@ public struct Readiness: Equatable, Sendable {
         /// Why the feed holds the instance back (`never fetched`, `stale 95 s`,
         /// `failing: HTTP 503`); nil when it is fresh.
         public var reason: String?
+        /// Why its data is poor although fresh (`TripMatch.warning`); nil when it matches.
+        public var warning: String?
     }
 
     public var staticLoaded: Bool
@@ -22,30 +30,42 @@ public struct Readiness: Equatable, Sendable {
     public var tickLag: Double?
 
     /// Judges `expected` feeds (those the source is set up to deliver) and every feed in `status`,
-    /// and the ticks (`tickLag` when they are late).
-    public init(staticLoaded: Bool, expected: [String], status: [FeedStatus], tickLag: Double? = nil) {
+    /// and the ticks (`tickLag` when they are late); `warnings` are the feeds' poor matches by id.
+    public init(staticLoaded: Bool, expected: [String], status: [FeedStatus], tickLag: Double? = nil,
+                warnings: [String: String] = [:]) {
         self.staticLoaded = staticLoaded
         self.tickLag = tickLag
         let byID = Dictionary(status.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = expected + status.map(\.id).filter { !expected.contains($0) }
         feeds = ids.map { id in
-            guard let feed = byID[id] else { return Feed(id: id, age: nil, reason: "never fetched") }
-            return Feed(id: id, age: feed.age, reason: Self.reason(feed))
+            guard let feed = byID[id] else { return Feed(id: id, age: nil, reason: "never fetched", warning: warnings[id]) }
+            return Feed(id: id, age: feed.age, reason: Self.reason(feed), warning: warnings[id])
         }
     }
 
     public var isReady: Bool { staticLoaded && tickLag == nil && feeds.allSatisfy { $0.reason == nil } }
 
-    /// `{"ready":…,"static":…,"ticks_late":null|seconds,"stale":[ids not ready],"feeds":[{"id","ready","age","reason"}]}`.
-    public var json: [UInt8] {
+    /// Whether a feed's data is poor although fresh (the instance is still ready).
+    public var isDegraded: Bool { feeds.contains { $0.warning != nil } }
+
+    /// Ready, and (when `strict`) not degraded either.
+    public func isReady(strict: Bool) -> Bool { isReady && !(strict && isDegraded) }
+
+    /// `{"ready":…,"static":…,"ticks_late":null|seconds,"stale":[ids not ready],"degraded":[ids poor],
+    /// "feeds":[{"id","ready","age","reason","warning"}]}`; `ready` is `isReady(strict:)`.
+    public func json(strict: Bool = false) -> [UInt8] {
         var json = JSONWriter()
         json.object { o in
-            o.key("ready"); o.value(isReady)
+            o.key("ready"); o.value(isReady(strict: strict))
             o.key("static"); o.value(staticLoaded)
             o.key("ticks_late"); if let tickLag { o.value(tickLag, decimals: 1) } else { o.null() }
             o.key("stale")
             o.array { a in
                 for feed in feeds where feed.reason != nil { a.value(feed.id) }
+            }
+            o.key("degraded")
+            o.array { a in
+                for feed in feeds where feed.warning != nil { a.value(feed.id) }
             }
             o.key("feeds")
             o.array { a in
@@ -55,6 +75,7 @@ public struct Readiness: Equatable, Sendable {
                         f.key("ready"); f.value(feed.reason == nil)
                         f.key("age"); if let age = feed.age { f.value(age, decimals: 0) } else { f.null() }
                         f.key("reason"); if let reason = feed.reason { f.value(reason) } else { f.null() }
+                        f.key("warning"); if let warning = feed.warning { f.value(warning) } else { f.null() }
                     }
                 }
             }

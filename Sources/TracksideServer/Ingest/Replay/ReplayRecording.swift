@@ -46,8 +46,10 @@ public struct ReplayRecording: Sendable {
     public let futureStamped: [String]
 
     /// Scans `directory`. `contentTimestamp` reads the publish time from a file's (inflated)
-    /// bytes, or returns nil when it cannot.
-    public init(directory: String, contentTimestamp: (FeedFormat, Data) -> Double?) throws(Failure) {
+    /// bytes, or returns nil when it cannot; a name's `_YYYYMMDDTHHMMSS` is local time in
+    /// `timeZone` (the agency's: `trackside record` names MTA's files in New York time).
+    public init(directory: String, timeZone: TimeZone = ReplayRecording.newYork,
+                contentTimestamp: (FeedFormat, Data) -> Double?) throws(Failure) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -73,7 +75,7 @@ public struct ReplayRecording: Sendable {
             }
             // Inflated once, within the decoders' limit; what does not inflate has no content time.
             let plain = try? Inflate.gunzipIfNeeded(bytes, limit: FeedDecoder.limit)
-            let recorded = Self.nameTimestamp(name)
+            let recorded = Self.nameTimestamp(name, in: timeZone)
             let written = recorded ?? (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? .infinity
             var timestamp = plain.flatMap { contentTimestamp(format, $0) }
             if let stamped = timestamp, stamped > written + FeedIngest.maximumHeaderLead {
@@ -136,20 +138,24 @@ public struct ReplayRecording: Sendable {
         return (feedID.flatMap { $0.isEmpty ? nil : $0 }, format)
     }
 
-    /// The `_YYYYMMDDTHHMMSS` in a name, read as New York local time (the naming scheme of
-    /// shared/data).
-    static func nameTimestamp(_ name: String) -> Double? {
+    /// The zone of NYC's recordings (shared/data's names, `FeedRecorder`'s).
+    public static let newYork = TimeZone(identifier: "America/New_York")!
+
+    /// The `_YYYYMMDDTHHMMSS` in a name, read as local time in `zone` (the naming scheme of
+    /// shared/data, in New York's).
+    static func nameTimestamp(_ name: String, in zone: TimeZone = newYork) -> Double? {
         guard let underscore = name.range(of: "_", options: .backwards) else { return nil }
         let stamp = name[underscore.upperBound...].prefix(15)
         guard stamp.count == 15 else { return nil }
-        return fileTimeFormatter().date(from: String(stamp))?.timeIntervalSince1970
+        return fileTimeFormatter(in: zone).date(from: String(stamp))?.timeIntervalSince1970
     }
 
-    /// Reads and writes the `YYYYMMDDTHHMMSS` of file names, New York local time (`FeedRecorder` writes them).
-    static func fileTimeFormatter() -> DateFormatter {
+    /// Reads and writes the `YYYYMMDDTHHMMSS` of file names, local time in `zone` (`FeedRecorder`
+    /// writes New York's).
+    static func fileTimeFormatter(in zone: TimeZone = newYork) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "America/New_York")
+        formatter.timeZone = zone
         formatter.dateFormat = "yyyyMMdd'T'HHmmss"
         return formatter
     }

@@ -1,7 +1,7 @@
+import Codecs
 import Foundation
 import TransitData
 import TransitEngine
-import WebSocketServer
 
 /// Runs a static GTFS timetable as if it were a live railway and reports it as GTFS-realtime.
 ///

@@ -1,25 +1,34 @@
 import Foundation
-import TracksideCommandLine
 import TransitData
 import TransitEngine
 
-/// What the offline commands (`place`, `arrivals`) compute from: the network of static GTFS
-/// feeds and the reports decoded from recorded realtime files, at one instant.
-struct RecordedFeeds {
-    var network: Network
-    var snapshot: FeedSnapshot
+/// What the offline commands (`place`, `arrivals`) and the benchmarks compute from: the network
+/// of static GTFS feeds and the reports decoded from recorded realtime files, at one instant.
+public struct RecordedFeeds {
+    public var network: Network
+    public var snapshot: FeedSnapshot
     /// The requested instant, else the newest feed's time.
-    var now: Double
+    public var now: Double
 
     /// Why loading failed, as one line for stderr.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The recorded files of `folder` whose names `keep` accepts, in name order, with their bytes:
+    /// the one listing of a recording that the commands and the benchmarks read.
+    public static func files(inFolder folder: String,
+                             where keep: (String) -> Bool = { _ in true }) throws -> [(name: String, bytes: Data)] {
+        let url = URL(fileURLWithPath: folder)
+        return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter(keep).map { name in
+            (name, try Data(contentsOf: url.appendingPathComponent(name)))
+        }
     }
 
     /// Reads the options the offline commands share, `--gtfs PATH…`, `--at SECONDS` and
     /// `--profile auto|nyct|standard` (auto: from the GTFS), then the feed FILEs (the positionals: call this after the
     /// command's own options), and loads them. Usage errors throw `ArgumentList.UsageError`.
-    init(arguments: inout ArgumentList) throws {
+    public init(arguments: inout ArgumentList) throws {
         let gtfsPaths = try arguments.values("gtfs")
         let at = try arguments.value("at", default: Double?.none) { Double($0) }
         let choice = try arguments.value("profile", default: ProfileChoice.auto) { ProfileChoice(rawValue: $0) }
@@ -30,7 +39,7 @@ struct RecordedFeeds {
     }
 
     /// Reads `gtfsPaths` (folders or zips) and the feed `files` (GTFS-realtime or SIRI, gzip accepted).
-    init(gtfsPaths: [String], files: [String], profile: ProfileChoice, at: Double?) throws(Failure) {
+    public init(gtfsPaths: [String], files: [String], profile: ProfileChoice, at: Double?) throws(Failure) {
         do {
             let gtfs = try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }
             network = try Network(gtfs: gtfs, profile: profile.profile(for: gtfs))

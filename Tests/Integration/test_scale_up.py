@@ -1,0 +1,64 @@
+"""One box, many clients: `trackside serve` raises its own open files limit to what `--max-connections` needs
+(and says when it cannot), and `trackside-bench push` measures two binaries in one command, alternating, with its
+clients spread over several loopback source addresses."""
+import re
+import resource
+import subprocess
+
+from conftest import ROOT
+
+
+def limits_of(pid):
+    """The (soft, hard) open files limits of a running process, from /proc."""
+    with open(f"/proc/{pid}/limits") as limits:
+        line = next(line for line in limits if line.startswith("Max open files"))
+    soft, hard = line.split()[3:5]
+    return int(soft), int(hard)
+
+
+def with_open_files(soft, hard):
+    return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_serve_raises_its_soft_limit_to_what_max_connections_needs(start_trackside):
+    # 4,000 connections + 64 probes past the limit + 256 for the rest of the process.
+    server = start_trackside("--max-connections", "4000", preexec_fn=with_open_files(1024, 8192))
+    assert limits_of(server.process.pid) == (4320, 8192)
+    assert "open files limit raised from 1024 to 4320 for the connection limit of 4000" in server.log()
+
+
+def test_serve_says_when_the_hard_limit_is_below_what_max_connections_needs(start_trackside):
+    server = start_trackside("--max-connections", "5000", preexec_fn=with_open_files(512, 1024))
+    assert limits_of(server.process.pid) == (1024, 1024)
+    assert re.search(r"warning open files limit 1024 \(hard 1024\) is below the 5320 that the connection limit of "
+                     r"5000 needs: connections past about 768 will fail", server.log()), server.log()
+
+
+def test_a_server_whose_limit_suffices_leaves_it_alone(start_trackside):
+    server = start_trackside("--max-connections", "100", preexec_fn=with_open_files(1024, 4096))
+    assert limits_of(server.process.pid) == (1024, 4096)
+    assert "open files limit" not in server.log()
+
+
+ROW = re.compile(r"^(baseline|candidate)\s+(\d+)\s+(\d+) \(\s*(\d+)\)\s+[\d.]+\s+(\d+)\s+(\d+)\s+\d+\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)",
+                 re.MULTILINE)
+
+
+def test_the_push_bench_measures_two_binaries_side_by_side_from_two_source_addresses(trackside_bin, trackside_bench_bin,
+                                                                                     shared_data):
+    # The same binary on both sides: the machinery (alternation, sources, deflate, figures) is what is tested.
+    result = subprocess.run([str(trackside_bench_bin), "push", "--clients", "40", "--threads", "2", "--warmup", "2",
+                             "--duration", "2", "--rounds", "1", "--sources", "2", "--baseline", str(trackside_bin),
+                             "--server", str(trackside_bin)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "from 127.0.0.2, 127.0.0.3;" in result.stdout
+    # Each run printed as it ends, then all of them again under the header.
+    rows = ROW.findall(result.stdout.split("target      run")[1])
+    assert [row[0] for row in rows] == ["baseline", "candidate"], result.stdout
+    for label, run, subscribed, compressing, failures, per_second, p50, p99, maximum in rows:
+        assert (run, subscribed, compressing, failures) == ("1", "40", "40", "0"), result.stdout
+        # Every client hears every tick (about one a second) during the 2 s measured.
+        assert int(per_second) >= 20, result.stdout
+        assert 0 <= int(p50) <= int(p99) <= int(maximum), result.stdout
+    assert re.search(r"^baseline: median p99 \d+ ms, median server CPU [\d.]+ % of a core, median RSS \d+ MiB$",
+                     result.stdout, re.MULTILINE), result.stdout
