@@ -5,13 +5,13 @@ What each test shows is what clients saw: the messages they received, at which s
 snapshot. The demo source is bundled, so nothing here needs ../shared/data."""
 import json
 import time
-import urllib.error
 import urllib.request
 
 import pytest
 from websockets.sync.client import connect
 
 from redis_server import RedisServer
+from trackside_api import get_with_status
 
 CITY = [-74.3, 40.45, -73.65, 40.95]
 
@@ -30,14 +30,6 @@ def start_role(start_trackside, role, redis, *extra):
 def get(server, path):
     with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
         return response.read()
-
-
-def status_of(server, path):
-    try:
-        with urllib.request.urlopen(server.base_url + path, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def wait_until(condition, timeout, what):
@@ -126,10 +118,10 @@ class Client:
 def test_edges_agree_with_each_other_and_the_engine_at_every_seq_and_resume_across_edges_is_a_delta(
         start_trackside, redis):
     engine = start_role(start_trackside, "engine", redis)
-    wait_until(lambda: status_of(engine, "/readyz")[0] == 200, 30, "the engine was not ready")
+    wait_until(lambda: get_with_status(engine, "/readyz")[0] == 200, 30, "the engine was not ready")
     edges = [start_role(start_trackside, "edge", redis) for _ in range(2)]
     for edge in edges:
-        wait_until(lambda: status_of(edge, "/readyz")[0] == 200, 30, "an edge was not ready")
+        wait_until(lambda: get_with_status(edge, "/readyz")[0] == 200, 30, "an edge was not ready")
     clients = [Client(server) for server in [engine, *edges]]
     epochs = {client.hello["epoch"] for client in clients}
     assert len(epochs) == 1, f"every process shares the engine's epoch: {epochs}"
@@ -181,11 +173,11 @@ def test_edges_agree_with_each_other_and_the_engine_at_every_seq_and_resume_acro
 def test_kill_9_of_the_leading_engine_the_standby_publishes_within_5_s_and_clients_need_no_snapshot(
         start_trackside, redis):
     first = start_role(start_trackside, "engine", redis)
-    wait_until(lambda: status_of(first, "/readyz")[0] == 200, 30, "the first engine was not ready")
+    wait_until(lambda: get_with_status(first, "/readyz")[0] == 200, 30, "the first engine was not ready")
     second = start_role(start_trackside, "engine", redis)
     wait_until(lambda: "leading with term" in first.log(), 10, "the first engine did not lead")
     edge = start_role(start_trackside, "edge", redis)
-    wait_until(lambda: status_of(edge, "/readyz")[0] == 200, 30, "the edge was not ready")
+    wait_until(lambda: get_with_status(edge, "/readyz")[0] == 200, 30, "the edge was not ready")
     client = Client(edge)
     client.subscribe()
     client.until(client.seq + 4)
@@ -210,9 +202,9 @@ def test_kill_9_of_the_leading_engine_the_standby_publishes_within_5_s_and_clien
 
 def test_redis_restarted_edges_keep_serving_marked_stale_and_clients_need_at_most_one_snapshot(start_trackside, redis):
     engine = start_role(start_trackside, "engine", redis)
-    wait_until(lambda: status_of(engine, "/readyz")[0] == 200, 30, "the engine was not ready")
+    wait_until(lambda: get_with_status(engine, "/readyz")[0] == 200, 30, "the engine was not ready")
     edge = start_role(start_trackside, "edge", redis)
-    wait_until(lambda: status_of(edge, "/readyz")[0] == 200, 30, "the edge was not ready")
+    wait_until(lambda: get_with_status(edge, "/readyz")[0] == 200, 30, "the edge was not ready")
     client = Client(edge)
     client.subscribe()
     client.until(client.seq + 2)
@@ -220,7 +212,7 @@ def test_redis_restarted_edges_keep_serving_marked_stale_and_clients_need_at_mos
     redis.kill()
     # Still serving the last state, and saying the stream is stale.
     def stale():
-        code, body = status_of(edge, "/readyz")
+        code, body = get_with_status(edge, "/readyz")
         return body if code == 503 and "stream" in body["stale"] else None
     wait_until(stale, 10, "the edge never said its stream was stale")
     before = json.loads(get(edge, path))
@@ -228,7 +220,7 @@ def test_redis_restarted_edges_keep_serving_marked_stale_and_clients_need_at_mos
     feeds = json.loads(get(edge, "/api/feeds"))
     assert any(feed["id"] == "stream" and feed["stale"] for feed in feeds["feeds"]), feeds
     redis.start()
-    wait_until(lambda: status_of(edge, "/readyz")[0] == 200, 20, "the edge did not recover")
+    wait_until(lambda: get_with_status(edge, "/readyz")[0] == 200, 20, "the edge did not recover")
     # Deltas flow again; a client that saw seq jump resumes, as the protocol asks, and needs one snapshot at most.
     target = before["seq"] + 3
     deadline = time.monotonic() + 15
