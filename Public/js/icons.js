@@ -50,6 +50,8 @@ export function drawIcon(id) {
     case "station": return station();
     case "bus-stop": return busStop();
     case "entrance": return entrance();
+    case "entrance-step-free": return stepFreeEntrance(false);
+    case "entrance-elevator-out": return stepFreeEntrance(true);
     default: return null;
   }
 }
@@ -259,5 +261,31 @@ function entrance() {
   ctx.beginPath();
   ctx.moveTo(2, 8); ctx.lineTo(2, 6.5); ctx.lineTo(4, 6.5); ctx.lineTo(4, 4.5); ctx.lineTo(6, 4.5); ctx.lineTo(6, 2.5); ctx.lineTo(8, 2.5);
   ctx.stroke();
+  return image(c);
+}
+
+/** A step-free entrance (a street elevator or a ramp): a blue square with up and down arrows; red and crossed out
+ * when its station has an elevator out of service. */
+function stepFreeEntrance(out) {
+  const c = canvas(14, 14);
+  const ctx = c.context;
+  ctx.fillStyle = out ? "#c8102e" : "#0039a6";
+  ctx.strokeStyle = "#ffffff";
+  ctx.lineWidth = 1.2;
+  ctx.beginPath();
+  ctx.rect(0.5, 0.5, 13, 13);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = "#ffffff";
+  ctx.beginPath();
+  ctx.moveTo(4.5, 2.5); ctx.lineTo(7, 6); ctx.lineTo(2, 6); ctx.closePath();
+  ctx.moveTo(9.5, 11.5); ctx.lineTo(12, 8); ctx.lineTo(7, 8); ctx.closePath();
+  ctx.fill();
+  if (out) {
+    ctx.lineWidth = 1.6;
+    ctx.beginPath();
+    ctx.moveTo(2, 12); ctx.lineTo(12, 2);
+    ctx.stroke();
+  }
   return image(c);
 }
