@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "TransitData", dependencies: ["Codecs"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
         .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "Metrics"]),
+        // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
+        .target(name: "Redis"),
         .target(name: "TracksideServer",
                 dependencies: ["Codecs", "Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
@@ -37,11 +39,12 @@ let package = Package(
         // Build-time tool for the page's offline base map (Data/maps); never part of the `trackside` binary.
         .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["redis-test.conf"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs"]),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "Codecs", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "TransitData", "TestSupport"]),
         .testTarget(name: "WebSocketServerTests",
                     dependencies: ["WebSocketServer", "Metrics", "TransitData", "TestSupport"]),
         .testTarget(name: "BaseMapBuilderTests", dependencies: ["BaseMapBuilder", "TransitEngine", "TestSupport"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suites need beyond the Swift toolchain. Idempotent: each step is
 # skipped when its result is already there, so a developer can run it on every test run.
-#   Debian: chromium + chromedriver (browser tests), nginx (deploy test), fonts for canvas text, nodejs (the Node
+#   Debian: chromium + chromedriver (browser tests), nginx (deploy test), redis-server (the Redis client and the
+#   engine/edge roles start their own), fonts for canvas text, nodejs (the Node
 #   example client: it needs Node 20+, whose fetch and WebSocket it uses; bookworm's own is 18)
 #   PyPI (.venv): protobuf references, WebSocket client, selenium, metrics parser
 #   Python 2.7 (.venv-autobahn): the official Autobahn|Testsuite (see docs/CONFORMANCE.md)
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(chromium chromium-driver fonts-dejavu-core nginx-light nodejs)
+apt_packages=(chromium chromium-driver fonts-dejavu-core nginx-light nodejs redis-server)
 missing=()
 for package in "${apt_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

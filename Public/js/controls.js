@@ -6,6 +6,7 @@ import { pickFeature } from "./map-picking.js";
 import { showNotice } from "./notice.js";
 
 const busStopsMaxSpanKm = 3;
+const entrancesRefreshMs = 60000;
 let locationMarker = null;
 
 /** Wires the page's controls to the map, the live feed and the popup. */
@@ -31,15 +32,23 @@ export function setUpControls(map, { feed, popup, data, openStation, openVehicle
     if (layer === "busStops" && on) await refreshBusStops();
     if (layer === "entrances" && on && !entrancesLoaded) {
       entrancesLoaded = true;
-      await data.loadEntrances().catch((error) => console.warn("trackside: entrances unavailable", error));
+      await refreshEntrances();
     }
     zoomHint();
   };
+  // Elevator outages change: the entrance layer asks again every minute while it is shown.
+  const refreshEntrances = () => data.loadEntrances().catch((error) => console.warn("trackside: entrances unavailable", error));
+  setInterval(() => { if (toggles.entrances && entrancesLoaded) refreshEntrances(); }, entrancesRefreshMs);
 
   for (const input of document.querySelectorAll("#layer-options input[data-layer]")) {
     input.addEventListener("change", () => apply(input.dataset.layer, input.checked));
   }
-  document.querySelector('[data-needs="entrances"]').hidden = !data.hasEntrances;
+  for (const element of document.querySelectorAll('[data-needs="entrances"]')) element.hidden = !data.hasEntrances;
+  // Where the server has entrances they are on from the start: they only show at street zoom.
+  if (data.hasEntrances) {
+    document.querySelector('#layer-options input[data-layer="entrances"]').checked = true;
+    apply("entrances", true);
+  }
   disclosure(document.getElementById("layers-button"), () => {
     const options = document.getElementById("layer-options");
     options.hidden = !options.hidden;

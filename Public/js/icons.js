@@ -1,10 +1,12 @@
 // Map icons drawn on a canvas at run time, so the page needs no sprite sheet and no glyph server.
-// Image ids name what they draw: "bullet:A", "dot:A" (a train at city zoom), "pill:M15", "arrow", "arrow-small",
-// "station", "bus-stop", "entrance"; "bullet-dim:A", "dot-dim:A" and "pill-dim:M15" are a vehicle whose position
-// may be out of date (stale, not started, or the server lost).
+// Image ids name what they draw: "bullet:A" (a train: subway, rail, monorail), "tram:T1" (a rounded square),
+// "ferry:F1" (a hull), "cable:C1" (cable car, gondola, funicular: a peak), "dot:A" (any of them at city zoom),
+// "pill:M15", "arrow", "arrow-small", "station", "bus-stop", "entrance"; "bullet-dim:A", "tram-dim:T1",
+// "ferry-dim:F1", "cable-dim:C1", "dot-dim:A" and "pill-dim:M15" are a vehicle whose position may be out of date
+// (stale, not started, or the server lost).
 // Every icon has a dark edge, so it stands out from any light map colour by at least 3:1 (WCAG 1.4.11).
 import { subwayColors, subwayLabel, busColor, busLabel, busTextColor } from "./routes.js";
-import { isRoadKind } from "./modes.js";
+import { isRoadKind, iconFamily } from "./modes.js";
 
 const pixelRatio = 2;
 const font = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
@@ -37,8 +39,8 @@ export function vehicleIconColors(kind, route, dimmed) {
 export function drawIcon(id) {
   const [kind, route] = splitId(id);
   switch (kind) {
-    case "bullet": return bullet(route, false);
-    case "bullet-dim": return bullet(route, true);
+    case "bullet": case "tram": case "ferry": case "cable": return bullet(route, false, kind);
+    case "bullet-dim": case "tram-dim": case "ferry-dim": case "cable-dim": return bullet(route, true, kind.replace("-dim", ""));
     case "dot": return dot(route, false);
     case "dot-dim": return dot(route, true);
     case "pill": return pill(route, false);
@@ -48,6 +50,8 @@ export function drawIcon(id) {
     case "station": return station();
     case "bus-stop": return busStop();
     case "entrance": return entrance();
+    case "entrance-step-free": return stepFreeEntrance(false);
+    case "entrance-elevator-out": return stepFreeEntrance(true);
     default: return null;
   }
 }
@@ -76,15 +80,35 @@ function image({ element, context }) {
   return { image: data, options: { pixelRatio } };
 }
 
-function bullet(route, dimmed) {
+/**
+ * A vehicle on rails, water or cables, in the shape of its family (`iconFamily`): a disc for a train (a diamond
+ * for NYC's express services), a rounded square for a tram, a hull for a ferry, a peak for a cable car, gondola or
+ * funicular; each in its line's colour with a white ring and a dark edge, the route's label inside.
+ */
+function bullet(route, dimmed, family = "bullet") {
   const { fill, text, ring, edge } = vehicleIconColors("subway", route, dimmed);
   const label = subwayLabel(route);
   const size = bulletRadius * 2;
   const c = canvas(size, size);
   const ctx = c.context;
   const middle = bulletRadius;
+  const r = bulletRadius - 0.75;
   ctx.beginPath();
-  if (label.express) {
+  if (family === "tram") {
+    ctx.roundRect(middle - r, middle - r, 2 * r, 2 * r, 4);
+  } else if (family === "ferry") {
+    // Deck across the top third, the hull curving below it.
+    ctx.moveTo(middle - r, middle - r * 0.45);
+    ctx.lineTo(middle + r, middle - r * 0.45);
+    ctx.quadraticCurveTo(middle + r * 0.9, middle + r, middle, middle + r);
+    ctx.quadraticCurveTo(middle - r * 0.9, middle + r, middle - r, middle - r * 0.45);
+    ctx.closePath();
+  } else if (family === "cable") {
+    ctx.moveTo(middle, middle - r);
+    ctx.lineTo(middle + r, middle + r * 0.8);
+    ctx.lineTo(middle - r, middle + r * 0.8);
+    ctx.closePath();
+  } else if (label.express) {
     const r = bulletRadius - 0.5;
     ctx.moveTo(middle, middle - r); ctx.lineTo(middle + r, middle); ctx.lineTo(middle, middle + r); ctx.lineTo(middle - r, middle);
     ctx.closePath();
@@ -237,5 +261,31 @@ function entrance() {
   ctx.beginPath();
   ctx.moveTo(2, 8); ctx.lineTo(2, 6.5); ctx.lineTo(4, 6.5); ctx.lineTo(4, 4.5); ctx.lineTo(6, 4.5); ctx.lineTo(6, 2.5); ctx.lineTo(8, 2.5);
   ctx.stroke();
+  return image(c);
+}
+
+/** A step-free entrance (a street elevator or a ramp): a blue square with up and down arrows; red and crossed out
+ * when its station has an elevator out of service. */
+function stepFreeEntrance(out) {
+  const c = canvas(14, 14);
+  const ctx = c.context;
+  ctx.fillStyle = out ? "#c8102e" : "#0039a6";
+  ctx.strokeStyle = "#ffffff";
+  ctx.lineWidth = 1.2;
+  ctx.beginPath();
+  ctx.rect(0.5, 0.5, 13, 13);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = "#ffffff";
+  ctx.beginPath();
+  ctx.moveTo(4.5, 2.5); ctx.lineTo(7, 6); ctx.lineTo(2, 6); ctx.closePath();
+  ctx.moveTo(9.5, 11.5); ctx.lineTo(12, 8); ctx.lineTo(7, 8); ctx.closePath();
+  ctx.fill();
+  if (out) {
+    ctx.lineWidth = 1.6;
+    ctx.beginPath();
+    ctx.moveTo(2, 12); ctx.lineTo(12, 2);
+    ctx.stroke();
+  }
   return image(c);
 }

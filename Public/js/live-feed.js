@@ -104,6 +104,7 @@ export class LiveFeed {
         return this.renderer.request();
       case "arrivals": return this.popup.applyArrivals(message);
       case "alerts": return this.popup.applyAlerts(message);
+      case "elevators": return this.popup.applyElevators(message);
       case "vehicle": return this.card?.applyVehicle(message);
       case "error": return this.refused(message);
       default: return undefined;

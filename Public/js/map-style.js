@@ -166,8 +166,13 @@ export function addStaticLayers(map, { baseMap, fonts = semibold }) {
   baseMap?.addLabels();
   map.addSource("entrances", { type: "geojson", data: empty });
   map.addLayer({
-    id: "entrances", type: "symbol", source: "entrances", minzoom: 14,
-    layout: { "icon-image": "entrance", "icon-allow-overlap": true, visibility: "none" },
+    // Street zoom: below it the station marks say enough. Street elevators stand out, red while their station has an
+    // elevator out of service (`elevator_out`).
+    id: "entrances", type: "symbol", source: "entrances", minzoom: 16,
+    layout: {
+      "icon-image": ["case", ["get", "elevator_out"], "entrance-elevator-out", ["get", "step_free"], "entrance-step-free", "entrance"],
+      "icon-allow-overlap": true, visibility: "none",
+    },
   });
   map.addSource("bus-stops", { type: "geojson", data: empty, promoteId: "id" });
   map.addLayer({

@@ -15,5 +15,10 @@ export function toggleLayers(modes) {
   return { trainLayers: trains.length > 0 ? trains : ["subway"], busLayers: buses.length > 0 ? buses : ["bus"] };
 }
 
+const families = { tram: "tram", ferry: "ferry", cable_car: "cable", gondola: "cable", funicular: "cable" };
+
+/** The icon a vehicle of a kind not on the road is drawn with (icons.js): "bullet" (trains), "tram", "ferry", "cable". */
+export const iconFamily = (kind) => families[kind] ?? "bullet";
+
 /** What a vehicle of a kind is called: "train", "bus", "tram", "ferry"… */
 export const vehicleNoun = (kind) => nouns[kind] ?? "train";

@@ -7,6 +7,7 @@ import { texts } from "./board-texts.js";
 import { compareRoutes } from "./routes.js";
 import { serverConfig } from "./server-config.js";
 import { stationHandoff } from "./station-handoff.js";
+import { outageNotices } from "./elevator-texts.js";
 
 const arrivalsShown = 3;
 /** Without a pushed board for this long, the popup asks the REST API again (the iOS app refreshed every 60 s). */
@@ -48,7 +49,8 @@ export class StopPopup {
     this.alertSet.clear();
     this.alerts = [];
     this.updatedAtMs = 0;
-    this.pushed = { arrivals: false };
+    this.elevators = null;
+    this.pushed = { arrivals: false, elevators: false };
     this.body = el("div", { class: "popup", role: "dialog", "aria-label": stop.name ?? stop.id });
     this.popup = new maplibregl.Popup({ maxWidth: "none", focusAfterOpen: true, className: "stop-popup" })
       .setLngLat([stop.lon, stop.lat])
@@ -90,6 +92,14 @@ export class StopPopup {
     this.render();
   }
 
+  /** Applies a pushed `elevators` message if it is for the open station. */
+  applyElevators(message) {
+    if (!this.stop || message.station !== this.stop.id) return;
+    this.elevators = { list: message.elevators ?? [], stale: message.elevators_stale === true };
+    this.pushed.elevators = true;
+    this.render();
+  }
+
   /** The stop a message is for: a bus stop's boards name it under `bus_stop`, a station's under `station`. */
   idIn(message) {
     return this.stop.kind === "bus_stop" ? message.bus_stop : message.station;
@@ -110,7 +120,7 @@ export class StopPopup {
   refresh() {
     if (!this.stop) return;
     if (Date.now() - this.updatedAtMs > refreshAfterMs) {
-      this.pushed = { arrivals: false };
+      this.pushed = { arrivals: false, elevators: false };
       this.alertSet.pushed = false;
       this.fetchDetails();
     }
@@ -129,6 +139,9 @@ export class StopPopup {
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
       if (Array.isArray(groups) && !this.pushed.arrivals) this.board = boardOf(details.arrivals?.groups ? details.arrivals : { groups });
       if (Array.isArray(details.alerts)) this.alertSet.replaceUnlessPushed(details.alerts, details.alerts_stale);
+      if (Array.isArray(details.elevators) && !this.pushed.elevators) {
+        this.elevators = { list: details.elevators, stale: details.elevators_stale === true };
+      }
       this.alerts = this.alertSet.alerts;
       if (Array.isArray(details.lines)) this.stop = { ...stop, lines: details.lines };
       if (Array.isArray(details.routes)) this.stop = { ...stop, routes: details.routes };
@@ -152,6 +165,7 @@ export class StopPopup {
       this.arrivalsList(badge, isBus),
       this.terminatingList(badge),
       this.updatedLine(),
+      this.elevatorsSection(),
       this.alertsSection(),
       stationHandoff(stop),
     );
@@ -212,6 +226,20 @@ export class StopPopup {
     const time = new Date(this.board.ts * 1000).toLocaleTimeString("en-US",
       { hour: "numeric", minute: "2-digit", second: "2-digit", ...(timeZone ? { timeZone } : {}) });
     return el("p", { class: "age updated", text: words.updated(time) });
+  }
+
+  /** The elevators and escalators out of service, or that all are in service; nothing where none are listed. */
+  elevatorsSection() {
+    const list = this.elevators?.list ?? [];
+    if (list.length === 0) return null;
+    const notices = outageNotices(list, { now: this.context.serverNowSeconds(), timeZone });
+    const ada = list.filter((e) => e.kind === "elevator").length;
+    return el("div", { class: "elevators" },
+      el("h3", { class: "section-title", text: "Elevators" }),
+      this.elevators.stale ? el("p", { class: "stale-note", text: "Elevator status may be out of date: the outage feed has not updated" }) : null,
+      notices.length
+        ? el("ul", { class: "outages" }, notices.map((notice) => el("li", { class: "outage", text: notice.text })))
+        : el("p", { class: "in-service", text: ada ? `All ${ada} elevators in service` : "All escalators in service" }));
   }
 
   alertsSection() {

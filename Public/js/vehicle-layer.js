@@ -3,7 +3,7 @@
 // trains' lateral offset are placed in screen pixels, so both directions of a line separate at every zoom.
 // Below `compactBelowZoom` (the whole city on one screen) a train is a small dot in its line's colour with a small
 // arrow, so that every train of the network fits without hiding the lines; the same two layers draw both forms.
-import { isRoadKind } from "./modes.js";
+import { isRoadKind, iconFamily } from "./modes.js";
 import { positionAt, isMoving } from "./motion.js";
 import { bulletRadius, dotRadius, pillHalfSize } from "./icons.js";
 import { spreadOverlaps } from "./overlap.js";
@@ -143,7 +143,7 @@ export class VehicleRenderer {
       if (!this.visibleKinds.has(state.kind)) continue;
       const place = positionAt(state, this.reducedMotion ? null : segment, nowSeconds);
       anyMoving ||= isMoving(segment, nowSeconds);
-      features.push(feature(state, place, mapBearing, this.allDimmed));
+      features.push(vehicleFeature(state, place, mapBearing, this.allDimmed));
       drawn.push({ record, place });
     }
     // A 1 and a 2 at one platform are two bullets side by side, not one on top of the other.
@@ -174,7 +174,7 @@ function emptyCollection() {
  * One GeoJSON point with everything the two symbol layers read. A dimmed vehicle (stale, not started, or every
  * vehicle while the server is lost) is drawn hollow ("bullet-dim:…") rather than faded, so it keeps its contrast.
  */
-function feature(state, place, mapBearing, allDimmed) {
+export function vehicleFeature(state, place, mapBearing, allDimmed) {
   const flags = state.flags ?? [];
   const dimmed = allDimmed || flags.includes("stale") || flags.includes("not_started");
   const onScreen = (place.bearing - mapBearing) * radians;
@@ -191,7 +191,7 @@ function feature(state, place, mapBearing, allDimmed) {
     // Buses are subscribed only from the zoom where pills are legible; a compact bus is the pill as well.
     [dot, doff, daoff] = [icon, off, aoff];
   } else {
-    icon = `${dimmed ? "bullet-dim" : "bullet"}:${state.route}`;
+    icon = `${iconFamily(state.kind)}${dimmed ? "-dim" : ""}:${state.route}`;
     // Right of travel on screen is the travel direction turned 90° clockwise: (cos, sin) in x-right, y-down pixels.
     off = [lateralOffset * cos, lateralOffset * sin];
     // The arrow layer's offset is in the arrow's own rotated frame: "up" is the direction of travel.

@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing (libFuzzer, part of the Swift toolchain) of everything a peer's or a feed
 # publisher's bytes reach. Run from the repository root:
 #   bash Tests/Fuzz/run.sh [--seconds N | --runs N] [--sanitize address] [TARGET…]
-# Targets (default: all four):
+# Targets (default: all five):
 #   decoders   TransitData: GTFS-realtime protobuf (decode, then re-encode must round-trip), SIRI JSON
 #              and XML, zip, gzip and raw deflate, every GTFS table's CSV rows, ISO 8601 times
 #   engine     TransitEngine: a feed through decoding, two ticks of placement, station boards, sign
@@ -13,6 +13,8 @@
 #   server     TracksideServer: the push protocol's messages driving four clients' sessions through
 #              ticks of moving vehicles, REST query parameters, and the options from flags,
 #              environment and config file
+#   redis      Redis: RESP2 replies read whole and in pieces of every size (the same values, within the
+#              limits; a command re-encodes to itself), stream and XINFO replies, --redis URLs
 # --seconds N: fuzz each target N seconds (default 60). --runs N: run the seeds and N mutations of
 # them from seed 1, the same every time (what the test run does). --sanitize address: with
 # AddressSanitizer (slower; memory errors in the unsafe-pointer code). Libraries are compiled with
@@ -29,11 +31,11 @@ while [[ $# -gt 0 ]]; do
     --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --sanitize) sanitizers="fuzzer,${2:?--sanitize needs a sanitizer, e.g. address}"; shift 2 ;;
-    decoders|engine|transport|server) targets+=("$1"); shift ;;
+    decoders|engine|transport|server|redis) targets+=("$1"); shift ;;
     *) echo "unknown argument $1 (see the top of $0)" >&2; exit 2 ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport server)
+[[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport server redis)
 SHARED_DATA=${SHARED_DATA:-$(cd .. && pwd)/shared/data}
 if [[ ! -d $SHARED_DATA ]]; then
   [[ -n ${CI:-} ]] && { echo "fuzzing: $SHARED_DATA is missing in CI" >&2; exit 1; }
@@ -63,10 +65,12 @@ library() {
     -emit-module-path "$build/$name.swiftmodule" -I "$build" -I CZlib -I CLinux -j2 \
     "${sources[@]}" -o "$build/lib$name.a"
 }
-declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz)
+declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz
+                    [redis]=RedisFuzz)
 declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer"
                       [transport]="Codecs Metrics WebSocketServer"
-                      [server]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer")
+                      [server]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer"
+                      [redis]="Redis")
 
 rm -rf "$FUZZ_DIR/seeds"
 python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"

@@ -2,7 +2,7 @@
 copied into the repository) and messages this script builds (HTTP requests, WebSocket frames,
 archives), each prefixed with the byte that picks its parser in the harness.
 
-Usage: python3 Tests/Fuzz/seeds.py SHARED_DATA OUT_DIR   (writes OUT_DIR/decoders, engine, transport, server)
+Usage: python3 Tests/Fuzz/seeds.py SHARED_DATA OUT_DIR   (writes OUT_DIR/decoders, engine, transport, server, redis)
 """
 import gzip
 import io
@@ -162,3 +162,14 @@ write("server", "options", [2], b"\n".join([
     b"TRACKSIDE_HOST=0.0.0.0", b"TRACKSIDE_PROT=80",
     b'{"port": 9000, "source": "replay:/tmp/recording", "gtfs": ["a.zip", "b.zip"], "log-level": "debug",',
     b' "frame-ancestors": "https://example.org *.example.com", "max-connections": 10}']))
+
+
+# redis: byte 0 picks the parser, byte 1 the read size (see RedisFuzz.swift).
+write("redis", "replies", [0, 3], b"+OK\r\n-ERR wrong\r\n:-42\r\n$5\r\nhe\r\no\r\n$-1\r\n*-1\r\n*0\r\n"
+      b"*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$0\r\n\r\n*2\r\n*1\r\n:1\r\n*1\r\n*1\r\n+x\r\n")
+write("redis", "urls", [1, 0], b"redis://edge%40east:p%3Ass@[::1]:6380/3?timeout=0.5&connect_timeout=4")
+xread = (b"*1\r\n*2\r\n$5\r\nticks\r\n*2\r\n*2\r\n$3\r\n1-0\r\n*2\r\n$5\r\nboard\r\n$2\r\n{}\r\n"
+         b"*2\r\n$3\r\n1-1\r\n*-1\r\n")
+xinfo = (b"*6\r\n$6\r\nlength\r\n:2\r\n$17\r\nlast-generated-id\r\n$3\r\n4-5\r\n"
+         b"$11\r\nfirst-entry\r\n*2\r\n$3\r\n4-4\r\n*2\r\n$1\r\nd\r\n$1\r\n4\r\n")
+write("redis", "stream-replies", [2, 0], xread + xinfo)

@@ -145,6 +145,14 @@ def trackside_server(start_trackside):
     return start_trackside()
 
 
+@pytest.fixture
+def redis_server():
+    """A redis-server of the test's own on 127.0.0.1 (redis_server.py), stopped after the test."""
+    from redis_server import RedisServer
+    with RedisServer() as server:
+        yield server
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One headless Chromium (SwiftShader WebGL2) for the browser suites, with a 1024x768 viewport and

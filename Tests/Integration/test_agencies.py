@@ -18,6 +18,7 @@ import time
 import urllib.request
 import urllib.error
 import zipfile
+from collections import Counter
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -41,6 +42,16 @@ def agencies() -> pathlib.Path:
 def table(zip_path, name):
     with zipfile.ZipFile(zip_path) as archive:
         return list(csv.DictReader(io.TextIOWrapper(archive.open(name), "utf-8-sig")))
+
+
+def trip_calls(zip_path):
+    """Every trip's stop_times rows, in stop_sequence order, by trip id."""
+    calls = {}
+    for row in table(zip_path, "stop_times.txt"):
+        calls.setdefault(row["trip_id"], []).append(row)
+    for rows in calls.values():
+        rows.sort(key=lambda row: int(row["stop_sequence"]))
+    return calls
 
 
 def seconds(text):
@@ -104,18 +115,15 @@ def test_trip_updates_only_buses_run_between_the_right_stops_by_schedule_plus_de
     gtfs = agencies / "auckland_gtfs.zip"
     zone = ZoneInfo(table(gtfs, "agency.txt")[0]["agency_timezone"])
     static_trips = {trip["trip_id"]: trip for trip in table(gtfs, "trips.txt")}
-    calls = {}
-    for row in table(gtfs, "stop_times.txt"):
-        calls.setdefault(row["trip_id"], []).append(row)
-    for rows in calls.values():
-        rows.sort(key=lambda row: int(row["stop_sequence"]))
+    calls = trip_calls(gtfs)
 
     checked = right = gone = moving = 0
     for path in sorted((agencies / "auckland-rt").glob("*.pb")):
         message = gtfs_realtime_pb2.FeedMessage()
         message.ParseFromString(path.read_bytes())
         at = message.header.timestamp
-        states = {state["id"]: state for state in place(trackside_bin, "--gtfs", gtfs, path)}
+        states = {state["trip"]: state for state in place(trackside_bin, "--gtfs", gtfs, path)}
+        per_vehicle = Counter(entity.trip_update.vehicle.id for entity in message.entity if entity.trip_update.vehicle.id)
         for entity in message.entity:
             update = entity.trip_update
             trip_id = update.trip.trip_id
@@ -123,6 +131,8 @@ def test_trip_updates_only_buses_run_between_the_right_stops_by_schedule_plus_de
                 continue
             state = states.get(trip_id)
             assert state is not None, f"{path.name}: trip {trip_id} of the GTFS is not placed"
+            # Named by the bus (its VehicleDescriptor id) where the feed gives it to this trip alone.
+            assert state["id"] == (update.vehicle.id if per_vehicle[update.vehicle.id] == 1 else trip_id), state
             assert state["kind"] == "bus" and state["route"] == static_trips[trip_id]["route_id"], state
             assert state["src"] == "inferred" and -37.2 < state["lat"] < -36.6 and 174.5 < state["lon"] < 175.0, state
             assert state["age"] == at - update.timestamp, (state, update.timestamp)
@@ -344,9 +354,7 @@ def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_
     assert config["agency"] == agency["agency_name"] and config["timezone"] == "America/Detroit" and config["land"] is None
     assert "buses" not in config["unavailable_layers"], config["unavailable_layers"]
 
-    calls = {}
-    for row in table(gtfs, "stop_times.txt"):
-        calls.setdefault(row["trip_id"], []).append(row)
+    calls = trip_calls(gtfs)
     stops = {stop["stop_id"]: stop for stop in table(gtfs, "stops.txt")}
     served = {row["stop_id"] for rows in calls.values() for row in rows}
     assert {"9", "10", "11", "12", "13"} <= set(stops) - served  # the TEST1…TEST5 stops near Crookston, MN
@@ -418,3 +426,100 @@ def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_
         day = (datetime.datetime.fromtimestamp(begins, zone).date() - now.date()).days
         expected = "now" if begins <= ANN_ARBOR_NOON else {0: "later_today", 1: "tomorrow"}.get(day)
         assert alert["when"] == expected, (alert["id"], alert["when"], expected)
+
+
+def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path):
+    """GTFS-realtime written with the reference bindings against Cairns' real timetable (10:00 on Tuesday 2014-06-03,
+    six trips running then), replayed by `serve --source replay`: a trip with a +120 s delay at its first stop runs
+    between the two stops schedule plus delay give; a CANCELED trip is not shown; a SKIPPED stop is never a trip's
+    next; a VehiclePositions-only bus is shown where it reports, under its VehicleDescriptor id; an ADDED trip runs on
+    its route's shape by the feed's own times; a DUPLICATED copy started 10 minutes earlier than its static trip
+    (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it."""
+    gtfs = agencies / "cairns_gtfs.zip"
+    zone = ZoneInfo("Australia/Brisbane")
+    midnight = datetime.datetime(2014, 6, 3, tzinfo=zone).timestamp()
+    at = int(midnight + 10 * 3600)
+    trips = {trip["trip_id"]: trip for trip in table(gtfs, "trips.txt")}
+    calls = trip_calls(gtfs)
+    running = sorted(t for t, rows in calls.items() if trips[t]["service_id"] == "CNS2014-CNS_MUL-Weekday-00"
+                     and midnight + seconds(rows[0]["departure_time"]) + 300 < at < midnight + seconds(rows[-1]["arrival_time"]) - 900)
+    assert len(running) >= 6, running
+    delayed, cancelled, skipping, gps, template, copied = running[:6]
+
+    message = gtfs_realtime_pb2.FeedMessage()
+    message.header.gtfs_realtime_version = "2.0"
+    message.header.timestamp = at
+    Trip, StopTime = gtfs_realtime_pb2.TripDescriptor, gtfs_realtime_pb2.TripUpdate.StopTimeUpdate
+
+    def trip_update(trip_id, relationship=Trip.SCHEDULED):
+        entity = message.entity.add()
+        entity.id = f"tu-{trip_id}"
+        update = entity.trip_update
+        update.trip.trip_id, update.trip.start_date, update.trip.schedule_relationship = trip_id, "20140603", relationship
+        update.timestamp = at - 30
+        return update
+
+    late = trip_update(delayed)
+    given = late.stop_time_update.add()
+    given.stop_sequence, given.departure.delay = int(calls[delayed][0]["stop_sequence"]), 120
+    trip_update(cancelled, Trip.CANCELED)
+    skip = trip_update(skipping)
+    given = skip.stop_time_update.add()
+    given.stop_sequence, given.departure.delay = int(calls[skipping][0]["stop_sequence"]), 0
+    skipped = next(row for row in calls[skipping] if midnight + seconds(row["arrival_time"]) > at)
+    given = skip.stop_time_update.add()
+    given.stop_sequence, given.schedule_relationship = int(skipped["stop_sequence"]), StopTime.SKIPPED
+    shape = sorted((p for p in table(gtfs, "shapes.txt") if p["shape_id"] == trips[gps]["shape_id"]),
+                   key=lambda p: int(p["shape_pt_sequence"]))
+    point = shape[len(shape) // 2]
+    entity = message.entity.add()
+    entity.id = "vp-1234"
+    position = entity.vehicle
+    position.trip.trip_id, position.vehicle.id, position.vehicle.label = gps, "bus-1234", "Bus 1234"
+    position.position.latitude, position.position.longitude = float(point["shape_pt_lat"]), float(point["shape_pt_lon"])
+    position.timestamp = at - 10
+    added = trip_update("added-1", Trip.ADDED)
+    added.trip.route_id = trips[template]["route_id"]
+    for row in calls[template]:
+        given = added.stop_time_update.add()
+        given.stop_id, given.stop_sequence = row["stop_id"], int(row["stop_sequence"])
+        given.arrival.time = int(midnight + seconds(row["arrival_time"]) + 1200)
+        given.departure.time = int(midnight + seconds(row["departure_time"]) + 1200)
+    duplicate = trip_update(copied, Trip.DUPLICATED)
+    start = seconds(calls[copied][0]["departure_time"]) - 600
+    duplicate.trip_properties.trip_id, duplicate.trip_properties.start_date = "dup-1", "20140603"
+    duplicate.trip_properties.start_time = "%02d:%02d:%02d" % (start // 3600, start // 60 % 60, start % 60)
+    folder = tmp_path / "cairns-rt"
+    folder.mkdir()
+    (folder / "cairns-rt_20140603T100000.pb").write_bytes(message.SerializeToString())
+
+    server = start_trackside("--source", f"replay:{folder}", "--gtfs", gtfs, "--replay-loop", wait_ready=True)
+    states = {v["id"]: v for v in get_json(server, "/api/vehicles?bbox=145.5,-17.2,146.0,-16.6")["vehicles"]}
+    assert set(states) == {delayed, skipping, "bus-1234", "added-1", "dup-1"}, sorted(states)  # not `cancelled`
+    assert all(state["kind"] == "bus" for state in states.values())
+
+    expected = expected_stops(calls[delayed], late.stop_time_update, at, zone)
+    assert expected and (states[delayed]["stop"], states[delayed]["next"]) == expected[:2], (states[delayed], expected)
+    assert states[skipping]["next"] != skipped["stop_id"] and states[skipping]["stop"] != skipped["stop_id"], states[skipping]
+    after = calls[skipping][calls[skipping].index(skipped) + 1]["stop_id"]
+    assert states[skipping]["next"] == after, (states[skipping], skipped["stop_id"], after)
+    bus = states["bus-1234"]
+    assert bus["trip"] == gps and bus["src"] == "gps" and bus["route"] == trips[gps]["route_id"], bus
+    assert abs(bus["lat"] - float(point["shape_pt_lat"])) < 1e-4 and abs(bus["lon"] - float(point["shape_pt_lon"])) < 1e-4
+    routes = get_json(server, "/api/routes")["features"]
+    lines = [f["geometry"]["coordinates"] for f in routes if f["properties"]["route"] == trips[template]["route_id"]]
+    assert states["added-1"]["route"] == trips[template]["route_id"] and states["added-1"]["src"] == "inferred"
+    assert min(point_to_line_metres((states["added-1"]["lon"], states["added-1"]["lat"]), line) for line in lines) < 25
+    copy = states["dup-1"]
+    assert copy["trip"] == copied and copy["route"] == trips[copied]["route_id"], copy
+    shifted = gtfs_realtime_pb2.TripUpdate()
+    given = shifted.stop_time_update.add()
+    given.stop_sequence, given.departure.delay = int(calls[copied][0]["stop_sequence"]), -600
+    # Between two stops by the shifted timetable, or standing at the one it is due to leave.
+    expected = expected_stops(calls[copied], shifted.stop_time_update, at, zone)
+    if expected:
+        assert (copy.get("stop"), copy.get("next")) == expected[:2], (copy, expected)
+    else:
+        stands = next(row for row in calls[copied] if midnight + seconds(row["arrival_time"]) - 600 <= at
+                      <= midnight + seconds(row["departure_time"]) - 600)
+        assert copy["stop"] == stands["stop_id"], (copy, stands)

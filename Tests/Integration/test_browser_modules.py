@@ -470,3 +470,26 @@ def test_alert_set_follows_reset_remove_add_and_update_messages(run_js):
     assert result["garbage"] == result["delta"]
     assert result["emptyReset"] == []
     assert result["stale"] == [False, True, True, 1, False, False]
+
+
+def test_trams_ferries_and_cable_cars_have_icons_of_their_own(run_js):
+    """A tram, a ferry and a cable car (gondola, funicular) are drawn in shapes of their own beside the train's disc,
+    in their line's colour: the vehicle layer names the icon by the vehicle's kind, and each icon's drawn pixels (its
+    alpha mask) differ from every other's; buses stay pills, NYC's trains bullets."""
+    result = run_js("""
+        const place = {lon: 174.76, lat: -36.84, bearing: 90};
+        const icons = ["subway", "rail", "tram", "ferry", "cable_car", "gondola", "funicular", "bus", "trolleybus"]
+            .map(kind => m.vehicleFeature({id: kind, kind, route: "R1", status: "moving"}, place, 0, false).properties.icon);
+        const dimmed = m.vehicleFeature({id: "t", kind: "tram", route: "R1", flags: ["stale"]}, place, 0, false).properties.icon;
+        const mask = id => { const {image} = m.drawIcon(id); const a = [];
+            for (let i = 3; i < image.data.length; i += 4) a.push(image.data[i] > 127 ? 1 : 0); return a.join(""); };
+        const masks = ["bullet:R1", "tram:R1", "ferry:R1", "cable:R1"].map(mask);
+        const {image} = m.drawIcon("ferry:R1");
+        return {icons, dimmed, distinct: new Set(masks).size, dimDrawn: m.drawIcon("ferry-dim:R1") !== null,
+                filled: masks.map(x => x.split("1").length - 1), size: [image.width, image.height]};
+    """, "vehicle-layer", "icons")
+    assert result["icons"] == ["bullet:R1", "bullet:R1", "tram:R1", "ferry:R1", "cable:R1", "cable:R1", "cable:R1",
+                               "pill:R1", "pill:R1"], result["icons"]
+    assert result["dimmed"] == "tram-dim:R1" and result["dimDrawn"]
+    assert result["distinct"] == 4 and all(count > 200 for count in result["filled"]), result
+    assert result["size"] == [40, 40]

@@ -81,8 +81,16 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     rest = RESTChecker()
 
     # Subway vehicles, boards and every kind of refusal.
+    # With the MTA's entrances and elevator list, and an outage feed (a file) putting one Times Sq elevator out.
+    outages = tmp_path / "nyct_ene.json"
+    outages.write_text(json.dumps([{"equipment": "EL233", "equipmenttype": "EL", "serving": "mezzanine to uptown", "ADA": "Y",
+                                    "outagedate": "01/01/2026 08:00:00 AM", "estimatedreturntoservice": "01/01/2099 06:00:00 PM",
+                                    "reason": "Repair", "isupcomingoutage": "N", "ismaintenanceoutage": "N"}]))
     subway = start_trackside("--source", f"replay:{shared_data / REPLAY}", "--gtfs", shared_data / GTFS, "--replay-loop",
-                             "--replay-speed", "10", "--tick", "0.5", "--max-watches", "3", wait_ready=True, start_timeout=90)
+                             "--replay-speed", "10", "--tick", "0.5", "--max-watches", "3",
+                             "--entrances", shared_data / "entrances/subway-entrances-exits_2024_i9wp-a4ja.geojson",
+                             "--elevator-equipment", shared_data / "entrances/mta-elevators-escalators_2024_nyct_ene_equipments.json",
+                             "--elevators", outages, wait_ready=True, start_timeout=90)
     client = Recorder(subway, seen_messages)
     hello = client.receive()
     assert hello["type"] == "hello" and hello["protocol"] == 1
@@ -93,7 +101,7 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     client.send({"op": "watch", "station": "127"})
     # The alerts reset comes at once; the board with it when one was computed, else with the next tick.
     watched = []
-    client.until(lambda m: watched.append(m) or {"arrivals", "alerts"} <= {w["type"] for w in watched})
+    client.until(lambda m: watched.append(m) or {"arrivals", "alerts", "elevators"} <= {w["type"] for w in watched})
     arrivals = next(m for m in watched if m["type"] == "arrivals")
     assert arrivals["station"] == "127" and arrivals["groups"]
     train = snapshot["vehicles"][0]["id"]
@@ -142,7 +150,9 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     rest.check(subway, "/api/config", "/api/config")
     rest.check(subway, "/api/feeds", "/api/feeds")
     rest.check(subway, "/api/stations", "/api/stations")
-    rest.check(subway, "/api/stations/{id}", "/api/stations/127")
+    square = rest.check(subway, "/api/stations/{id}", "/api/stations/127")
+    assert square["entrances"] and any(e["status"] == "out_of_service" for e in square["elevators"])
+    rest.check(subway, "/api/entrances", "/api/entrances")
     rest.check(subway, "/api/stations/{id}", "/api/stations/nowhere", 404)
     rest.check(subway, "/api/stations/{id}", "/api/stations/not%20an%20id", 400)
     rest.check(subway, "/api/stations/{id}/arrivals", "/api/stations/127/arrivals")
@@ -204,13 +214,14 @@ def test_replayed_traffic_matches_the_schemas_and_the_openapi_document(start_tra
     board = rest.check(buses, "/api/bus-stops/{id}/arrivals", "/api/bus-stops/308209/arrivals")
     assert board["groups"] and "stops_away" in board["groups"][0]["arrivals"][0]
     rest.check(buses, "/api/search", "/api/search?q=union")
+    rest.check(buses, "/api/entrances", "/api/entrances", 404)
     client = Recorder(buses, seen_messages)
     client.receive()
     client.send({"op": "watch", "bus_stop": "308209"})
     assert client.until(lambda m: m["type"] == "arrivals")["bus_stop"] == "308209"
     client.close()
 
-    assert set(seen_messages) == {"hello", "snapshot", "delta", "arrivals", "alerts", "vehicle", "error"}, seen_messages
+    assert set(seen_messages) == {"hello", "snapshot", "delta", "arrivals", "alerts", "elevators", "vehicle", "error"}, seen_messages
     documented = {path for path, item in contract.DOCUMENT["paths"].items() if "get" in item}
     unchecked = documented - set(rest.seen) - {"/ws"}
     assert not unchecked, f"documented but never checked against a real answer: {sorted(unchecked)}"

@@ -221,6 +221,37 @@ import TestSupport
         #expect(hub.updateBoards([ArrivalBoard(stationID: "127", timestamp: 2, groups: [], staleRoutes: ["1"])]).isEmpty)
     }
 
+    @Test func stationWatchersReceiveElevatorsWhenWhatTheyShowChanges() throws {
+        var hub = hub()
+        let (watcher, other) = (ClientID(1), ClientID(2))
+        _ = hub.connect(watcher)
+        _ = hub.connect(other)
+        _ = hub.receive(#"{"op":"watch","station":"127"}"#, from: watcher, now: 1)
+        let lift = ElevatorEquipment(id: "EL233", kind: .elevator, stationName: "Times Sq", serving: "to uptown",
+                                     isADA: true, stopIDs: ["127"])
+        let inService = StationElevators(station: "127", statuses: [ElevatorStatus(equipment: lift, inService: true)],
+                                         stale: false, updated: 10)
+        let sent = hub.updateElevators([inService, StationElevators(station: "631", statuses: [], stale: false)])
+        #expect(sent.count == 1 && sent[0].recipients == [watcher] && sent[0].message == ServerMessage.elevators(inService))
+        // A later fetch with the same news is no change.
+        #expect(hub.updateElevators([StationElevators(station: "127", statuses: inService.statuses, stale: false, updated: 70)]).isEmpty)
+        // A later watcher gets the last message at once, after the alerts reset.
+        let late = hub.receive(#"{"op":"watch","station":"127"}"#, from: other, now: 1)
+        #expect(late.last?.message == ServerMessage.elevators(inService) && late.last?.recipients == [other])
+        var out = inService
+        out.statuses[0].inService = false
+        out.statuses[0].reason = "Repair"
+        #expect(Set(hub.updateElevators([out]).first?.recipients ?? []) == [watcher, other])
+        var stale = out
+        stale.stale = true
+        let staleMessage = try #require(hub.updateElevators([stale]).first?.message)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(staleMessage)) as? [String: Any])
+        let elevators = try #require(decoded["elevators"] as? [[String: Any]])
+        #expect(decoded["type"] as? String == "elevators")
+        #expect(decoded["elevators_stale"] as? Bool == true)
+        #expect(elevators.first?["status"] as? String == "out_of_service")
+    }
+
     @Test func vehicleWatchersReceiveTheCardWhenItChangesAndOnceWhenTheVehicleLeaves() throws {
         var hub = hub { $0.limits.maximumWatches = 2 }
         let (watcher, other) = (ClientID(1), ClientID(2))

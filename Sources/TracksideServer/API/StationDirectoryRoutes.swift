@@ -35,6 +35,7 @@ extension TracksideApp {
                     o.key("arrivals"); board.writeJSON(to: &o)
                     o.key("alerts"); o.array { list in for alert in alerts { alert.writeJSON(to: &list) } }
                     o.key("alerts_stale"); o.value(alertsStale)
+                    writeAccess(of: id, at: tick, to: &o)
                 }
                 return .json(json.bytes)
             }
@@ -62,6 +63,29 @@ extension TracksideApp {
                 }
             }
             return .json(json.bytes)
+        }
+    }
+
+    /// `entrances` (with `--entrances`) and `elevators`, `elevators_stale`, `elevators_updated`
+    /// (with `--elevator-equipment`) of the station `id` names, as this tick sees them.
+    private func writeAccess(of id: String, at tick: TickResult, to o: inout JSONWriter) {
+        guard let access else { return }
+        let network = boards.network
+        if configuration.entrancesPath != nil {
+            o.key("entrances")
+            o.array { list in
+                for entrance in access.access(of: id, in: network)?.entrances ?? [] {
+                    list.object { e in
+                        entrance.writeMembers(to: &e)
+                        e.key("lat"); e.value(entrance.latitude, decimals: 6)
+                        e.key("lon"); e.value(entrance.longitude, decimals: 6)
+                    }
+                }
+            }
+        }
+        if configuration.elevatorEquipmentPath != nil,
+           let elevators = tick.stationElevators(id, access: access, network: network) {
+            elevators.writeMembers(to: &o)
         }
     }
 

@@ -36,6 +36,7 @@ extension TracksideApp {
         router.get("/api/feeds") { [self] _ in .json(feedsBody()) }
         installStationRoutes(on: router)
         installStationDirectoryRoutes(on: router)
+        installEntranceRoutes(on: router)
         installBusStopRoutes(on: router)
         installAlertRoutes(on: router)
         installRouteShapesRoute(on: router)
@@ -111,6 +112,9 @@ extension TracksideApp {
             if let manifest = configuration.offlineBaseMap, network.profile.drawsNYCLand { o.value(manifest) } else { o.null() }
             // The page draws subway trains from the zoom where the city fits a screen, buses from where their
             // pills are legible; the server bounds each view by vehicles and bytes (docs/PROTOCOL.md).
+            // Whether `/api/entrances` has entrances (`--entrances`) and stations list elevators (`--elevator-equipment`).
+            o.key("entrances"); o.value(configuration.entrancesPath != nil)
+            o.key("elevators"); o.value(configuration.elevatorEquipmentPath != nil)
             o.key("subway_min_zoom"); o.value(9)
             o.key("bus_min_zoom"); o.value(14)
         }

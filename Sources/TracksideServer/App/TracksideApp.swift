@@ -33,6 +33,10 @@ public final class TracksideApp: Sendable {
     /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded by each tick.
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
+    /// Stations' entrances and equipment, and the outage feed with its poller; nil when not configured.
+    let access: StationAccessDirectory?
+    let elevatorFeed: ElevatorFeed?
+    private let elevatorPoller: ElevatorPoller?
     /// Arrival boards for REST and `watch`.
     var boards: StationBoards { step.boards }
     /// Placement memory for the next tick, with the replay round it belongs to.
@@ -58,6 +62,11 @@ public final class TracksideApp: Sendable {
         self.clock = clock
         startedAt = clock()
         tickHealth = Mutex(TickHealth(cadence: configuration.tickInterval))
+        // The operator's access files are read first: a bad one stops the start before the network is built.
+        let accessFiles = try Self.readAccessFiles(configuration)
+        if configuration.elevatorsLocation != nil, configuration.elevatorEquipmentPath == nil {
+            throw TracksideConfiguration.ConfigurationError(description: "--elevators needs --elevator-equipment: the outage feed names equipment, the list places it at stations")
+        }
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -97,8 +106,20 @@ public final class TracksideApp: Sendable {
         // Alerts' `when` (today, tomorrow) counts the agency's days.
         var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
         if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
+        access = accessFiles.map { files in Self.joinAccess(files, network: engine.network, logger: logger) }
+        if let location = configuration.elevatorsLocation {
+            let feed = ElevatorFeed(timeZone: feeds.first?.timeZone ?? TimeZone(identifier: "America/New_York") ?? .current,
+                                    staleAfter: max(configuration.staleAfter, 3 * configuration.elevatorsInterval))
+            elevatorFeed = feed
+            elevatorPoller = ElevatorPoller(location: location, feed: feed, interval: configuration.elevatorsInterval,
+                                            timeout: configuration.fetchTimeout, logger: logger)
+        } else {
+            elevatorFeed = nil
+            elevatorPoller = nil
+        }
         step = Tick(engine: engine, boards: StationBoards(network: engine.network),
-                    alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings))
+                    alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings),
+                    access: access)
         ingest = FeedIngest(network: engine.network, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
@@ -160,6 +181,7 @@ public final class TracksideApp: Sendable {
     public func start() {
         let ticker = TickLoop(cadence: configuration.tickInterval) { [self] in tick() }
         self.ticker.withLock { $0 = ticker }
+        elevatorPoller?.start(clock: clock) { ticker.wake() }
         source.start { [self] payload in
             let wall = clock()
             if ingest.ingest(payload, feedTime: source.feedTime(atWallTime: wall), wallTime: wall,
@@ -180,6 +202,7 @@ public final class TracksideApp: Sendable {
     public func stop() {
         push.stopReceiving()
         source.stop()
+        elevatorPoller?.stop()
         ticker.withLock { $0 }?.stop()
     }
 
@@ -212,9 +235,12 @@ public final class TracksideApp: Sendable {
     /// The feeds as they are now, in one snapshot, at the source's feed time.
     private func tickInput(watchedStations: Set<String> = [], watchedVehicles: Set<String> = [],
                            memory: Tick.Memory = Tick.Memory()) -> Tick.Input {
-        let feedTime = source.feedTime(atWallTime: clock())
+        let wallTime = clock()
+        let feedTime = source.feedTime(atWallTime: wallTime)
         return Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime, staleAfter: staleAfter), feedTime: feedTime,
-                          watchedStations: watchedStations, watchedVehicles: watchedVehicles, memory: memory)
+                          watchedStations: watchedStations, watchedVehicles: watchedVehicles,
+                          elevators: elevatorFeed?.snapshot(at: wallTime) ?? ElevatorSnapshot(), wallTime: wallTime,
+                          memory: memory)
     }
 
     /// The latest tick's result, which REST answers from; before the first tick, what one would
@@ -241,6 +267,37 @@ public final class TracksideApp: Sendable {
     /// The age in seconds past which a feed's data is stale.
     func staleAfter(_ feedID: String) -> Double {
         staleThresholds[feedID] ?? configuration.staleAfter
+    }
+
+    /// The entrances (`--entrances`) and equipment (`--elevator-equipment`) read; nil when neither is given.
+    /// A file that cannot be read stops the start.
+    private static func readAccessFiles(_ configuration: TracksideConfiguration) throws
+        -> (entrances: [SubwayEntrance], equipment: [ElevatorEquipment])? {
+        guard configuration.entrancesPath != nil || configuration.elevatorEquipmentPath != nil else { return nil }
+        func load<T>(_ path: String?, _ what: String, _ parse: (Data, String) throws -> [T]) throws -> [T] {
+            guard let path else { return [] }
+            do {
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                // One byte past the limit, so an oversized file is refused without being read whole.
+                return try parse(try handle.read(upToCount: AccessDocument.byteLimit + 1) ?? Data(), path)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "cannot load \(what) \(path): \(error)")
+            }
+        }
+        return (try load(configuration.entrancesPath, "entrances") { try SubwayEntrance.entrances(geoJSON: $0, file: $1) },
+                try load(configuration.elevatorEquipmentPath, "elevator equipment") { try ElevatorEquipment.equipment(json: $0, file: $1) })
+    }
+
+    /// The entrances and equipment joined to the network's stations, with a log line saying how many joined.
+    private static func joinAccess(_ files: (entrances: [SubwayEntrance], equipment: [ElevatorEquipment]), network: Network,
+                                   logger: Logger) -> StationAccessDirectory {
+        let (entrances, equipment) = files
+        let directory = StationAccessDirectory(network: network, entrances: entrances, equipment: equipment)
+        logger.info("access: \(entrances.count - directory.unmatchedEntrances - directory.distantEntrances) of \(entrances.count) entrances ("
+                    + "\(directory.distantEntrances) too far from the station they name) and "
+                    + "\(equipment.count - directory.unmatchedEquipment) of \(equipment.count) elevators and escalators joined a station")
+        return directory
     }
 
     /// 64 random bits in hex: unique per server start, so old seqs are never mistaken.

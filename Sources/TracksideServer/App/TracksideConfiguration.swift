@@ -45,6 +45,16 @@ public struct TracksideConfiguration: Sendable {
     /// The MTA "Subway Stations" CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in the
     /// stations' step-free access where the GTFS gives none (`--station-access`).
     public var stationAccessPath: String?
+    /// The MTA's subway entrances and exits (NY Open Data i9wp-a4ja, its GeoJSON export), a local
+    /// copy (`--entrances`); nil shows no entrances.
+    public var entrancesPath: String?
+    /// The MTA's elevator and escalator equipment list (`nyct_ene_equipments.json`), which places
+    /// equipment at stations (`--elevator-equipment`); nil lists no elevators.
+    public var elevatorEquipmentPath: String?
+    /// The elevator and escalator outage feed (`nyct_ene.json`), a URL or a file polled every
+    /// `elevatorsInterval` seconds (`--elevators`); nil takes outages from the alerts feed alone.
+    public var elevatorsLocation: String?
+    public var elevatorsInterval = 60.0
     /// The station grouping (the bundled `stations/mta-subway_stations.json`) that joins NYCT
     /// stations into complexes; nil joins by `transfers.txt` alone.
     public var stationGroupsPath: String?

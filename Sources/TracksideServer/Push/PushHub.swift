@@ -159,14 +159,16 @@ public struct PushHub: Sendable {
         return Delivery(message: reply ?? [], recipients: [client], closeReason: "message budget exceeded")
     }
 
-    /// What a new follower of `topic` gets at once: a station its latest board and its alerts
-    /// (`reset`), a route its alerts, a vehicle its card as last pushed (a vehicle nobody watched
+    /// What a new follower of `topic` gets at once: a station its latest board, its alerts
+    /// (`reset`) and its last elevators message, a route its alerts, a vehicle its card as last pushed (a vehicle nobody watched
     /// yet gets its first with the next tick); a view is answered by the subscribe reply itself.
     private mutating func followed(_ topic: Topic, by client: ClientID) -> [Delivery] {
         switch topic {
         case .station(let station):
-            let board = registry.sent(to: topic).board.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
-            return board + [alertReset(.station(station), to: client)]
+            let sent = registry.sent(to: topic)
+            let board = sent.board.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
+            let elevators = sent.elevators.map { [Delivery(message: $0.message, recipients: [client])] } ?? []
+            return board + [alertReset(.station(station), to: client)] + elevators
         case .route(let route):
             return [alertReset(.route(route), to: client)]
         case .vehicle:

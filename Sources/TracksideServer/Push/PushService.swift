@@ -176,6 +176,7 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
             deliver(hub.publish(tick.states, now: now, feedTime: tick.feedTime), origin: tickStarted)
             deliver(hub.updateVehicles(itineraries: tick.itineraries)
                     + hub.updateBoards(tick.boards)
+                    + hub.updateElevators(tick.elevators)
                     + hub.updateAlerts(alerts, stale: tick.alertFeeds.isStale, now: tick.feedTime))
         }
     }

@@ -39,6 +39,8 @@ public struct TopicRegistry: Sendable {
         public var alerts: [String: PublishedAlert]?
         /// A vehicle's last `vehicle` message (its card).
         public var vehicle: [UInt8]?
+        /// A station's last elevators and their `elevators` message.
+        public var elevators: (elevators: StationElevators, message: [UInt8])?
     }
 
     private var followers: [Topic: Set<ClientID>] = [:]

@@ -9,6 +9,8 @@ struct Tick: Sendable {
     let engine: PlacementEngine
     let boards: StationBoards
     let alerts: ServedAlerts
+    /// Stations' entrances and equipment (`--entrances`, `--elevator-equipment`); nil when neither is loaded.
+    var access: StationAccessDirectory? = nil
 
     /// What placement remembers between ticks, with the replay round it belongs to.
     struct Memory: Sendable {
@@ -25,6 +27,9 @@ struct Tick: Sendable {
         var watchedStations: Set<String> = []
         /// Vehicles someone watches: their cards' itineraries are computed.
         var watchedVehicles: Set<String> = []
+        /// The outage feed as it stands, and the wall time its outages are judged at.
+        var elevators = ElevatorSnapshot()
+        var wallTime: Double = 0
         var memory = Memory()
     }
 
@@ -42,11 +47,19 @@ struct Tick: Sendable {
                 itineraries[state.id] = members.bytes
             }
         }
+        let served = alerts.alerts(input.feeds.alerts, now: input.feedTime)
+        let alertOutages = ElevatorStatus.alertOutages(served)
+        let elevators = input.watchedStations.sorted().compactMap { station in
+            StationElevators.of(station, access: access, network: engine.network, snapshot: input.elevators,
+                                alertOutages: alertOutages, at: input.wallTime)
+        }
         return TickResult(feedTime: input.feedTime, states: placed.states, boardFeeds: boardFeeds,
                           boards: boards.boards(watched: input.watchedStations, feeds: boardFeeds, now: input.feedTime),
                           itineraries: itineraries,
-                          alerts: alerts.alerts(input.feeds.alerts, now: input.feedTime), alertFeeds: input.feeds.alerts,
+                          alerts: served, alertFeeds: input.feeds.alerts,
                           feedStatus: input.feeds.status,
+                          elevatorFeed: input.elevators, alertOutages: alertOutages, elevators: elevators,
+                          wallTime: input.wallTime,
                           memory: Memory(round: input.feeds.round, placement: placed.memory))
     }
 }

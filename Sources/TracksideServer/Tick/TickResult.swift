@@ -18,6 +18,12 @@ struct TickResult: Sendable {
     var alertFeeds: AlertFeedSnapshot
     /// Every feed's health as the tick judged it.
     var feedStatus: [FeedStatus]
+    /// The outage feed the tick read, the equipment that alerts in force say is out (id →
+    /// header), the watched stations' elevators, and the wall time they were judged at.
+    var elevatorFeed = ElevatorSnapshot()
+    var alertOutages: [String: String] = [:]
+    var elevators: [StationElevators] = []
+    var wallTime: Double = 0
     /// What the next tick starts from.
     var memory: Tick.Memory
 }
@@ -29,5 +35,13 @@ extension TickResult {
         if let pushed = self.boards.first(where: { $0.stationID == id && ($0.kind == .busStop) == busStop }) { return pushed }
         return busStop ? boards.board(busStop: id, feeds: boardFeeds, now: feedTime)
             : boards.board(station: id, feeds: boardFeeds, now: feedTime)
+    }
+
+    /// The station's elevators at this tick: the pushed ones when someone watches it, else
+    /// computed from this tick's outage feed and alerts; nil when no equipment list is loaded.
+    func stationElevators(_ id: String, access: StationAccessDirectory?, network: Network) -> StationElevators? {
+        if let pushed = elevators.first(where: { $0.station == id }) { return pushed }
+        return StationElevators.of(id, access: access, network: network, snapshot: elevatorFeed,
+                                   alertOutages: alertOutages, at: wallTime)
     }
 }

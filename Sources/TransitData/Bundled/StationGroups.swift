@@ -37,15 +37,7 @@ public struct StationGroups: Sendable {
     /// too large, or with a group lacking a name, a finite location or stops is an error: a
     /// wrong grouping would merge stations riders know apart.
     public init(json data: Data, file: String) throws(GTFSLoadError) {
-        guard data.count <= Self.byteLimit else {
-            throw GTFSLoadError("\(file): \(data.count) bytes, more than the \(Self.byteLimit) a station grouping may have")
-        }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw GTFSLoadError("\(file): not JSON (\(error.localizedDescription))")
-        }
+        let root = try JSONDocument.root(data, limit: Self.byteLimit, file: file)
         guard let entries = root as? [String: Any] else { throw GTFSLoadError("\(file): not a JSON object of station groups") }
         guard entries.count <= Self.groupLimit else { throw GTFSLoadError("\(file): more than \(Self.groupLimit) groups") }
         var groups: [Group] = []

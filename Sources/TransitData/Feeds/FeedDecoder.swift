@@ -86,6 +86,17 @@ public enum FeedDecoder {
         try message(inflate(data, limit: limit), kind: kind)
     }
 
+    /// Decodes `data` (gzip accepted) as the MTA's elevator and escalator outage feed (JSON), its
+    /// local times in `timeZone`: the same inflation and limit as every other feed.
+    public static func decodeEquipmentOutages(_ data: Data, timeZone: TimeZone, limit: Int = limit) throws(Failure) -> EquipmentOutages {
+        let bytes = try inflate(data, limit: limit)
+        do {
+            return try EquipmentOutages(json: bytes, timeZone: timeZone)
+        } catch {
+            throw Failure(error.description)
+        }
+    }
+
     /// `data` inflated when gzipped, both sizes within `limit`.
     private static func inflate(_ data: Data, limit: Int) throws(Failure) -> Data {
         guard data.count <= limit else { throw Failure("\(data.count) bytes exceed the limit of \(limit)") }

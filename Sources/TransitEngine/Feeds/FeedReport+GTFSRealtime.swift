@@ -33,9 +33,9 @@ extension FeedReport {
         var trips: [(identity: TripIdentity, trip: GTFSRealtime.TripDescriptor, update: GTFSRealtime.TripUpdate?)] = []
         var reported = Set<TripIdentity>()
         for entity in feed.entities where entity.isDeleted != true {
-            if let update = entity.tripUpdate, let identity = TripIdentity(update.trip),
-               update.trip.scheduleRelationship != .canceled, reported.insert(identity).inserted {
-                trips.append((identity, update.trip, update))
+            if let update = entity.tripUpdate, update.trip.scheduleRelationship != .canceled {
+                let trip = Self.copiedTrip(update)
+                if let identity = TripIdentity(trip), reported.insert(identity).inserted { trips.append((identity, trip, update)) }
             }
         }
         for (identity, vehicle) in vehicles.sorted(by: { $0.key < $1.key }) where !reported.contains(identity) {
@@ -44,12 +44,32 @@ extension FeedReport {
         }
         var tripsPerID: [String: Int] = [:]
         for trip in trips { tripsPerID[trip.identity.tripID, default: 0] += 1 }
-        let trains = trips.map { identity, trip, update in
-            TrainReport(trip: trip, update: update, vehicle: vehicles[identity], profile: profile, network: network,
-                        feedTimestamp: timestamp,
-                        vehicleID: tripsPerID[identity.tripID, default: 0] > 1 ? identity.qualifiedID : identity.tripID)
+        let described = trips.map { identity, _, update in
+            profile.namesVehiclesByDescriptor ? (vehicles[identity]?.vehicle?.id ?? update?.vehicle?.id).flatMap { $0.isEmpty ? nil : $0 } : nil
+        }
+        var tripsPerVehicle: [String: Int] = [:]
+        for id in described.compactMap(\.self) { tripsPerVehicle[id, default: 0] += 1 }
+        let trains = zip(trips, described).map { entry, vehicleID in
+            let (identity, trip, update) = entry
+            // The vehicle's own id where the feed gives one to this trip alone (a bus already listed
+            // for its next trip keeps trip ids apart); a DUPLICATED copy's new trip id; else the trip's.
+            let copyID = trip.scheduleRelationship == .duplicated ? update?.tripProperties?.tripId.flatMap { $0.isEmpty ? nil : $0 } : nil
+            let id = vehicleID.flatMap { tripsPerVehicle[$0] == 1 ? $0 : nil } ?? copyID
+                ?? (tripsPerID[identity.tripID, default: 0] > 1 ? identity.qualifiedID : identity.tripID)
+            return TrainReport(trip: trip, update: update, vehicle: vehicles[identity], profile: profile, network: network,
+                               feedTimestamp: timestamp, vehicleID: id)
         }
         self.init(name: name, timestamp: timestamp, trains: trains)
+    }
+
+    /// The trip an update describes: a DUPLICATED trip (GTFS-realtime reference) runs its static
+    /// trip's timetable from `trip_properties`' start date and time, so those replace the descriptor's.
+    static func copiedTrip(_ update: GTFSRealtime.TripUpdate) -> GTFSRealtime.TripDescriptor {
+        var trip = update.trip
+        guard trip.scheduleRelationship == .duplicated, let properties = update.tripProperties else { return trip }
+        if let date = properties.startDate, !date.isEmpty { trip.startDate = date }
+        if let time = properties.startTime, !time.isEmpty { trip.startTime = time }
+        return trip
     }
 }
 
@@ -74,7 +94,9 @@ extension TrainReport {
             ?? scheduled?.direction
         let notStarted = profile.isNotStarted(trip: trip, vehicle: vehicle, feedTimestamp: feedTimestamp)
         let timetabled = update.flatMap { update in
-            network?.timetable(ofTrip: tripID)?.predictions(trip: trip, updates: update.stopTimeUpdates, feedTime: feedTimestamp)
+            network?.timetable(ofTrip: tripID)?.predictions(
+                trip: trip, updates: update.stopTimeUpdates,
+                tripDelay: update.delay.map(Double.init) ?? (trip.scheduleRelationship == .duplicated ? 0 : nil), feedTime: feedTimestamp)
         }
         let stopTimes = timetabled ?? (update?.stopTimeUpdates ?? []).compactMap { stopTime -> StopTimePrediction? in
             guard stopTime.scheduleRelationship != .skipped, let stopID = stopTime.stopId, !stopID.isEmpty else { return nil }

@@ -33,8 +33,12 @@ public struct RealtimeTimetable: Sendable {
     /// Predictions for every stop of `trip` from the first `updates` gives onwards, by the rules
     /// above; nil when the timetable does not have the trip (an `ADDED` trip keeps the feed's own
     /// times) or no update matches one of its stops.
+    ///
+    /// `tripDelay` (the trip update's own `delay`; 0 for a `DUPLICATED` copy, which runs its
+    /// timetable from its start time) holds from the first stop until the first stop an update
+    /// gives, as the reference says of trip-level delays; with it, a trip needs no stop update.
     public func predictions(trip: GTFSRealtime.TripDescriptor, updates: [GTFSRealtime.TripUpdate.StopTimeUpdate],
-                            feedTime: Double) -> [StopTimePrediction]? {
+                            tripDelay: Double? = nil, feedTime: Double) -> [StopTimePrediction]? {
         guard let tripID = trip.tripId, let slice = schedule.calls(ofTrip: tripID), !slice.isEmpty else { return nil }
         let calls = Array(slice)
         guard let origin = calls.lazy.compactMap({ ($0.departure ?? $0.arrival)?.secondsSinceServiceDayStart }).first,
@@ -60,11 +64,11 @@ public struct RealtimeTimetable: Sendable {
             matched[index] = update
             searchFrom = index + 1
         }
-        guard let first = matched.keys.min() else { return nil }
+        guard let first = tripDelay == nil ? matched.keys.min() : 0 else { return nil }
 
         var predictions: [StopTimePrediction] = []
         predictions.reserveCapacity(calls.count - first)
-        var carried: Double?
+        var carried = tripDelay
         for index in first..<calls.count {
             let call = calls[index]
             let scheduledArrival = (call.arrival ?? call.departure).map { dayStart + Double($0.secondsSinceServiceDayStart) }

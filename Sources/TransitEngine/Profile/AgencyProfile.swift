@@ -32,6 +32,11 @@ public protocol AgencyProfile: Sendable {
     /// The direction a realtime trip id encodes, when it encodes one.
     func direction(ofTripID tripID: String) -> String?
 
+    /// Whether a vehicle is identified by its feed's `VehicleDescriptor.id` (one bus across its
+    /// trips) rather than by its trip. NYCT's vehicles have always been their trips (its subway
+    /// feeds carry no descriptor), so their ids stay as they were.
+    var namesVehiclesByDescriptor: Bool { get }
+
     /// The direction a platform's stop id names, when the agency's ids name one; a board groups
     /// a platform's trains by it before the trip's own direction. Plain GTFS ids name none.
     func direction(ofPlatform stopID: String) -> String?
@@ -65,6 +70,7 @@ extension AgencyProfile {
     public var initialView: Coordinate? { nil }
     public var drawsNYCLand: Bool { false }
     public var separatesBusFeeds: Bool { false }
+    public var namesVehiclesByDescriptor: Bool { true }
     public func direction(ofPlatform stopID: String) -> String? { nil }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no

@@ -17,6 +17,7 @@ public struct NYCTProfile: AgencyProfile {
     public var initialView: Coordinate? { Coordinate(latitude: 40.758, longitude: -73.9855) }
     public var drawsNYCLand: Bool { true }
     public var separatesBusFeeds: Bool { true }
+    public var namesVehiclesByDescriptor: Bool { false }
 
     /// NYC platforms end in their direction (`127N`), which is the side of the station riders
     /// stand on; the trip's own label can disagree (the 42 St Shuttle's trips), so it comes second.

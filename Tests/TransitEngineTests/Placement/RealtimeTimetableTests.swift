@@ -101,6 +101,37 @@ import TransitData
         #expect(report.trains.map { $0.stopTimes.first?.arrival } == [Self.at(8, 41), Self.at(9, 11)])
     }
 
+    @Test func aTripLevelDelayHoldsUntilTheFirstStopGiven() throws {
+        let trip = RT.TripDescriptor(tripId: "T1", startDate: "20160519")
+        let alone = try #require(Self.timetable.predictions(trip: trip, updates: [], tripDelay: 90, feedTime: Self.at(8, 5)))
+        #expect(alone.map(\.arrivalOrDeparture) == [Self.at(8, 1, 30), Self.at(8, 11, 30), Self.at(8, 21, 30)])
+        let then = try #require(Self.timetable.predictions(trip: trip, updates: [Update(stopSequence: 3, arrival: .init(delay: 0))],
+                                                           tripDelay: 90, feedTime: Self.at(8, 5)))
+        #expect(then.map(\.arrivalOrDeparture) == [Self.at(8, 1, 30), Self.at(8, 11, 30), Self.at(8, 20)])
+    }
+
+    /// A DUPLICATED copy of T1 started at 09:00 by `trip_properties` (no stop updates: it runs its
+    /// timetable) is a vehicle of its own under the new trip id beside T1's own run; a vehicle
+    /// descriptor's id names a vehicle when it serves one trip of the feed alone.
+    @Test func duplicatedCopiesAndVehicleDescriptorsNameTheirVehicles() throws {
+        let network = try Network(gtfs: [Self.feed], profile: StandardProfile())
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(9, 5))), entities: [
+            RT.FeedEntity(id: "own", tripUpdate: RT.TripUpdate(
+                trip: RT.TripDescriptor(tripId: "T1", startDate: "20160519"), vehicle: RT.VehicleDescriptor(id: "bus-7"),
+                stopTimeUpdates: [Update(stopSequence: 1, departure: .init(delay: 3_600))])),
+            RT.FeedEntity(id: "copy", tripUpdate: RT.TripUpdate(
+                trip: RT.TripDescriptor(tripId: "T1", startDate: "20160519", scheduleRelationship: .duplicated),
+                tripProperties: .init(tripId: "T1-copy", startDate: "20160519", startTime: "09:00:00"))),
+        ])
+        let report = FeedReport(name: "dup", realtime: message, network: network, fetchedAt: 0)
+        #expect(report.trains.map(\.vehicleID) == ["bus-7", "T1-copy"])
+        #expect(report.trains.map(\.tripID) == ["T1", "T1"])
+        #expect(report.trains[1].stopTimes.map(\.arrivalOrDeparture) == [Self.at(9, 0), Self.at(9, 10), Self.at(9, 20)])
+        // NYCT's vehicles stay their trips, descriptor or not.
+        let nyct = FeedReport(name: "dup", realtime: message, profile: NYCTProfile(), fetchedAt: 0)
+        #expect(nyct.trains.first?.vehicleID == "T1 20160519")
+    }
+
     @Test func theServiceDayIsTheStartDateElseTheOneNearestTheFeed() throws {
         let next = RT.TripDescriptor(tripId: "T1", startDate: "20160520")
         let update = [Update(stopSequence: 1, departure: .init(delay: 0))]

@@ -149,6 +149,17 @@ public enum ServeOptions {
     public static let stationAccess = Option<String?>.text(
         "station-access", "CSV", shown: "none: the GTFS's wheelchair_boarding only",
         help: "MTA Subway Stations CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in step-free access")
+    public static let entrances = Option<String?>.text(
+        "entrances", "GEOJSON", shown: "none: no entrances on the map or in /api/stations/{id}",
+        help: "a local copy of the MTA Subway Entrances and Exits dataset (NY Open Data i9wp-a4ja) as GeoJSON: the map's entrance layer and each station's entrances")
+    public static let elevatorEquipment = Option<String?>.text(
+        "elevator-equipment", "JSON", shown: "none: no elevators listed",
+        help: "a local copy of the MTA's elevator and escalator list (nyct_ene_equipments.json), which places each elevator at its station")
+    public static let elevators = Option<String?>.text(
+        "elevators", "URL|FILE", shown: "none: outages from the alerts feed's equipment alerts only",
+        help: "the MTA's elevator and escalator outage feed (nyct_ene.json, JSON, gzip accepted), fetched or read every --elevators-interval; needs --elevator-equipment")
+    public static let elevatorsInterval = Option<Double>.number("elevators-interval", in: 1...3600, default: application.elevatorsInterval,
+                                                                help: "seconds between two polls of --elevators (stale after three)")
     public static let simulatorInterval = Option<Double>.number("sim-interval", in: 1...3600, default: application.simulatorInterval,
                                                                 help: "seconds between simulator publications (demo, sim)")
     public static let simulatorSeed = Option<UInt64>.simulatorSeed
@@ -189,7 +200,8 @@ public enum ServeOptions {
             maxQueuedMessages.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
         OptionGroup("Source and data", [
-            source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, dataFolder.declaration, simulatorInterval.declaration,
+            source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, entrances.declaration,
+            elevatorEquipment.declaration, elevators.declaration, elevatorsInterval.declaration, dataFolder.declaration, simulatorInterval.declaration,
             simulatorSeed.declaration, simulatorStart.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,
         ]),

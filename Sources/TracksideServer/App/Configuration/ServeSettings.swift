@@ -57,6 +57,10 @@ public struct ServeSettings: Sendable {
 
         application = TracksideConfiguration(source: options[O.source], gtfsPaths: options[O.gtfs])
         application.stationAccessPath = options[O.stationAccess]
+        application.entrancesPath = options[O.entrances]
+        application.elevatorEquipmentPath = options[O.elevatorEquipment]
+        application.elevatorsLocation = options[O.elevators]
+        application.elevatorsInterval = options[O.elevatorsInterval]
         application.profile = options[O.profile]
         application.limits.maximumBytesPerView = options[O.maxViewBytes]
         application.limits.maximumVehiclesPerView = options[O.maxViewVehicles]

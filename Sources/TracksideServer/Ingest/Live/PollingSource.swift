@@ -25,14 +25,9 @@ public final class PollingSource: FeedSource, Sendable {
         self.endpoints = endpoints
         self.timeout = timeout
         self.logger = logger
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = timeout
         // Every feed is on the same host: with the default of 6 connections per host, feeds
         // beyond the sixth would queue behind a publisher that hangs instead of being fetched.
-        configuration.httpMaximumConnectionsPerHost = max(1, endpoints.count)
-        session = URLSession(configuration: configuration)
+        session = URLSession.feedPolling(timeout: timeout, connectionsPerHost: endpoints.count)
         threads = endpoints.map { SourceThread(name: "trackside-poll-\($0.feedID)") }
     }
 

@@ -1,0 +1,219 @@
+"""Entrances and elevators end to end: the MTA's real entrances dataset (NY Open Data i9wp-a4ja, GeoJSON) and
+elevator and escalator list (nyct_ene_equipments.json) from ../shared/data/entrances, and an outage feed in the
+shape of the MTA's nyct_ene.json served by a local publisher on 127.0.0.1 (no recorded outage feed exists in
+../shared, so its records are built from the real equipment list's entries, in the feed's field names and local
+time format). REST (`/api/stations/{id}`, `/api/entrances`) and push (`elevators` messages to a station's watchers)
+follow the publisher as it changes, breaks and goes missing: a bad or missing document keeps the last good outages
+and says stale."""
+import datetime
+import gzip
+import json
+import subprocess
+import time
+import zoneinfo
+
+import pytest
+from websockets.sync.client import connect
+
+import contract
+from trackside_api import LocalPublisher, get_with_status, replay_args
+
+ENTRANCES = "entrances/subway-entrances-exits_2024_i9wp-a4ja.geojson"
+EQUIPMENT = "entrances/mta-elevators-escalators_2024_nyct_ene_equipments.json"
+NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
+# Times Sq-42 St (complex 127 on the 2018 GTFS): its elevator from the mezzanine to the uptown 1/2/3 platform.
+TIMES_SQ = "127"
+UPTOWN_ELEVATOR = "EL233"
+
+
+def outage_record(equipment, until):
+    """An outage of one real piece of equipment, written as nyct_ene.json writes outages."""
+    since = until - datetime.timedelta(days=1)
+    return {"station": equipment["station"], "borough": "MN", "trainno": equipment["trainno"],
+            "equipment": equipment["equipmentno"], "equipmenttype": equipment["equipmenttype"],
+            "serving": equipment["serving"], "ADA": equipment["ADA"],
+            "outagedate": since.strftime("%m/%d/%Y %I:%M:%S %p"),
+            "estimatedreturntoservice": until.strftime("%m/%d/%Y %I:%M:%S %p"),
+            "reason": "Repair", "isupcomingoutage": "N", "ismaintenanceoutage": "N"}
+
+
+def six_pm_ahead():
+    """The next 6 PM in New York at least an hour away (the display names it as "until 6 PM")."""
+    now = datetime.datetime.now(NEW_YORK)
+    six = now.replace(hour=18, minute=0, second=0, microsecond=0)
+    return six if six - now > datetime.timedelta(hours=1) else six + datetime.timedelta(days=1)
+
+
+@pytest.fixture
+def equipment(shared_data):
+    return {item["equipmentno"]: item for item in json.loads((shared_data / EQUIPMENT).read_text())}
+
+
+@pytest.fixture
+def publisher(equipment):
+    until = six_pm_ahead()
+    body = gzip.compress(json.dumps([outage_record(equipment[UPTOWN_ELEVATOR], until)]).encode())
+    with LocalPublisher(body, lambda path: path == "/nyct_ene.json") as feed:
+        feed.until = until
+        yield feed
+
+
+def access_args(shared_data, elevators):
+    return replay_args(shared_data) + ["--entrances", shared_data / ENTRANCES, "--elevator-equipment", shared_data / EQUIPMENT,
+                                       "--elevators", elevators, "--elevators-interval", "1"]
+
+
+def station(server, station_id=TIMES_SQ):
+    status, body = get_with_status(server, f"/api/stations/{station_id}")
+    assert status == 200, body
+    assert not contract.errors(contract.response_validator("/api/stations/{id}", 200, "application/json"), body)
+    return body
+
+
+def wait_for(predicate, what, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def uptown(elevators):
+    return next(e for e in elevators if e["id"] == UPTOWN_ELEVATOR)
+
+
+def test_rest_lists_the_real_entrances_and_the_outage_and_push_follows_the_publisher(start_trackside, shared_data, publisher,
+                                                                                     equipment):
+    server = start_trackside(*access_args(shared_data, publisher.base + "/nyct_ene.json"), wait_ready=True)
+    # Entrances: every one of the dataset's entrances of the five Times Sq stations, as published.
+    features = json.loads((shared_data / ENTRANCES).read_text())["features"]
+    expected = sorted((f["geometry"]["coordinates"][1], f["geometry"]["coordinates"][0], f["properties"]["entrance_type"])
+                      for f in features
+                      if {s.strip() for s in f["properties"]["gtfs_stop_id"].split(";")} & {"127", "725", "902", "A27", "R16"})
+    details = wait_for(lambda: (d := station(server)) and "elevators_updated" in d and d, "the first outage fetch")
+    got = sorted((e["lat"], e["lon"], e["type"]) for e in details["entrances"])
+    assert len(got) == len(expected) > 20
+    assert all(abs(a[0] - b[0]) < 2e-6 and abs(a[1] - b[1]) < 2e-6 and a[2] == b[2] for a, b in zip(got, expected)), got
+    assert any(e["type"] == "Elevator" and e["step_free"] for e in details["entrances"])
+    # Elevators: the complex's equipment from the list, the one in the (gzipped) feed out until 6 PM.
+    out = uptown(details["elevators"])
+    assert out["status"] == "out_of_service" and out["reason"] == "Repair" and out["source"] == "outages"
+    assert out["until"] == int(publisher.until.timestamp()) and out["ada"] is True and "uptown" in out["description"].lower()
+    assert all(e["status"] == "in_service" for e in details["elevators"] if e["id"] != UPTOWN_ELEVATOR)
+    assert details["elevators_stale"] is False
+    # Any member's or platform's id finds the same.
+    assert station(server, "R16N")["elevators"] == details["elevators"]
+    # The map's layer: every entrance, Times Sq's street elevators marked.
+    status, layer = get_with_status(server, "/api/entrances")
+    # All but one: the dataset puts one of 86 St's (R44) entrances 870 m away, near 77 St, and the server leaves it out.
+    assert status == 200 and len(layer["features"]) == len(features) - 1 and layer["stale"] is False
+    assert not contract.errors(contract.response_validator("/api/entrances", 200, "application/json"), layer)
+    marked = {f["properties"]["station"] for f in layer["features"] if f["properties"]["elevator_out"]}
+    assert marked == {TIMES_SQ}
+
+    with connect(f"ws://{server.host}:{server.port}/ws", open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+        socket.send(json.dumps({"op": "watch", "station": "725"}))
+
+        def next_elevators():
+            while True:
+                message = json.loads(socket.recv(timeout=15))
+                if message["type"] == "elevators":
+                    assert not contract.errors(contract.SERVER_MESSAGE, message), message
+                    return message
+
+        first = next_elevators()
+        assert first["station"] == "725" and uptown(first["elevators"])["status"] == "out_of_service"
+        # Back in service: pushed once.
+        publisher.body = b"[]"
+        back = next_elevators()
+        assert uptown(back["elevators"])["status"] == "in_service" and back["elevators_stale"] is False
+        # Garbage: the last good outages, now stale, on push, REST and the map's layer.
+        publisher.body = b'[{"equipment": "EL2'
+        stale = next_elevators()
+        assert stale["elevators_stale"] is True and stale["elevators"] == [dict(e, stale=True) for e in back["elevators"]]
+        assert station(server)["elevators_stale"] is True
+        assert get_with_status(server, "/api/entrances")[1]["stale"] is True
+        # The outage again: current, out of service.
+        publisher.body = json.dumps([outage_record(equipment[UPTOWN_ELEVATOR], publisher.until)]).encode()
+        again = next_elevators()
+        assert again["elevators_stale"] is False and uptown(again["elevators"])["status"] == "out_of_service"
+        # Nothing changes: nothing is pushed though the feed is fetched every second.
+        with pytest.raises(TimeoutError):
+            while True:
+                message = json.loads(socket.recv(timeout=2.5))
+                assert message["type"] != "elevators", message
+    assert publisher.requests.count("/nyct_ene.json") >= 5
+
+
+def test_a_bad_or_missing_file_keeps_the_last_good_outages_and_says_stale(start_trackside, shared_data, equipment, tmp_path):
+    feed = tmp_path / "nyct_ene.json"
+    feed.write_text(json.dumps([outage_record(equipment[UPTOWN_ELEVATOR], six_pm_ahead())]))
+    server = start_trackside(*access_args(shared_data, feed), wait_ready=True)
+    good = wait_for(lambda: (d := station(server)) and "elevators_updated" in d and d, "the file's first read")
+    assert uptown(good["elevators"])["status"] == "out_of_service" and good["elevators_stale"] is False
+    for bad in (lambda: feed.write_bytes(feed.read_bytes()[:40]),         # truncated
+                lambda: feed.write_bytes(b" " * (16 << 20)),               # oversized
+                lambda: feed.unlink()):                                    # missing
+        broken_at = time.time()
+        bad()
+        stale = wait_for(lambda: (d := station(server))["elevators_stale"] and d, "stale outages")
+        # The last good outages, from before the file broke.
+        assert uptown(stale["elevators"])["status"] == "out_of_service"
+        assert good["elevators_updated"] <= stale["elevators_updated"] <= broken_at
+        feed.write_text(json.dumps([outage_record(equipment[UPTOWN_ELEVATOR], six_pm_ahead())]))
+        wait_for(lambda: not station(server)["elevators_stale"], "fresh outages again")
+
+
+def test_without_the_files_there_are_no_entrances_and_bad_files_stop_the_start(trackside_bin, start_trackside, shared_data, tmp_path):
+    server = start_trackside(*replay_args(shared_data))
+    assert get_with_status(server, "/api/entrances")[0] == 404
+    details = station(server)
+    assert "entrances" not in details and "elevators" not in details
+    garbage = tmp_path / "entrances.geojson"
+    garbage.write_text('{"type":"FeatureCollection","features":[{"type":"Feature"')
+    for args, message in ((["--entrances", garbage], "cannot load entrances"),
+                          (["--elevators", tmp_path / "x.json"], "--elevators needs --elevator-equipment")):
+        result = subprocess.run([trackside_bin, "serve", "--port", "0", *replay_args(shared_data), *map(str, args)],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0 and message in result.stderr, result.stderr
+
+
+def expected_notice(equipment, until):
+    """What the popup and the display say of the uptown elevator's outage: its destination from the list's short
+    description ("Mezzanine to uptown 1/2/3"), until 6 PM today or tomorrow in New York."""
+    assert equipment[UPTOWN_ELEVATOR]["shortdescription"] == "Mezzanine to uptown 1/2/3"
+    today = datetime.datetime.now(NEW_YORK).date() == until.date()
+    return f"Elevator to the Uptown 1/2/3 platform out of service until {'' if today else 'tomorrow '}6 PM"
+
+
+def test_an_outage_shows_on_the_map_and_in_the_popup(browser, start_trackside, shared_data, publisher, equipment):
+    from headless_chromium import open_page, wait_until
+    from map_page import assert_clean
+    server = start_trackside(*access_args(shared_data, publisher.base + "/nyct_ene.json"), wait_ready=True)
+    wait_for(lambda: "elevators_updated" in station(server), "the first outage fetch")
+    text = expected_notice(equipment, publisher.until)
+    square = station(server)
+    lon, lat = square["lon"], square["lat"]
+
+    # The map at street zoom with Times Sq's popup open (?station=): the entrance layer drawn, Times Sq's street
+    # elevators in the outage colour, and the popup saying which elevator is out until when.
+    open_page(browser, f"{server.base_url}/?at={lon},{lat},17&station={TIMES_SQ}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true", timeout=45)
+    rendered = """window.__trackside.map.queryRenderedFeatures({layers: ['entrances']})
+                    .map(f => ({station: f.properties.station, out: f.properties.elevator_out}))"""
+    wait_until(browser, rendered + ".length > 0", timeout=20)
+    entrances = browser.execute_script("return " + rendered)
+    assert any(e["station"] == TIMES_SQ and e["out"] for e in entrances), entrances
+    assert browser.execute_script("return window.__trackside.map.getLayer('entrances').minzoom") == 16
+    outages = "[...document.querySelectorAll('.stop-popup .elevators li.outage')].map(li => li.textContent)"
+    wait_until(browser, outages + ".length > 0", timeout=20)
+    assert browser.execute_script("return " + outages) == [text]
+
+    # Back in service: the popup, watching, says so without a reload.
+    publisher.body = b"[]"
+    wait_until(browser, "document.querySelector('.stop-popup .elevators .in-service') !== null", timeout=20)
+    assert browser.execute_script("return " + outages) == []
+    assert_clean(browser, server)
