@@ -11,7 +11,12 @@ import urllib.request
 
 import pytest
 
+import openapi_responses
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# Every REST answer a suite reads through urllib is checked against docs/openapi.json (openapi_responses).
+openapi_responses.install()
 
 
 @pytest.fixture(scope="session")
@@ -125,6 +130,24 @@ def start_trackside(trackside_bin, tmp_path):
     for server in servers:
         status = server.stop()
         assert status == 0, f"trackside exited with {status}:\n{server.log()}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """Mismatches seen before this test (another test's teardown) are not this test's."""
+    openapi_responses.take()
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A test that passed but read a REST answer disagreeing with docs/openapi.json fails, saying which."""
+    result = yield
+    mismatches = openapi_responses.take()
+    if mismatches:
+        shown = "\n  ".join(mismatches[:20]) + (f"\n  … and {len(mismatches) - 20} more" if len(mismatches) > 20 else "")
+        raise AssertionError(f"{len(mismatches)} REST answer(s) disagree with docs/openapi.json:\n  {shown}")
+    return result
 
 
 @pytest.hookimpl(wrapper=True)

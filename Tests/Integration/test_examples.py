@@ -65,8 +65,9 @@ def node_command():
 
 
 def check_the_node_client(server):
+    """With --all: the whole network (the 7 train's, all within the box the other clients subscribe to)."""
     result = subprocess.run([*node_command(), str(ROOT_EXAMPLES / "node/live-vehicles.mjs"), "--server", server.base_url,
-                             f"--bbox={LINE_7}", "--updates", "3"], capture_output=True, text=True, timeout=60)
+                             "--all", "--updates", "3"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("replay data from trackside ") and "protocol 1" in result.stdout
     assert_prints_live_vehicles(result.stdout, server)

@@ -55,10 +55,10 @@ def seven_train_replay_with_bad_files(shared_data, folder):
 
 class LocalPublisher:
     """A stand-in for a feed publisher on 127.0.0.1 (the tests contact no other host): answers `body` (which a test
-    may replace at any time) with a 200 to the paths `serves` accepts, a 404 to the rest, and records every path
-    asked for. A context manager."""
+    may replace at any time) with a 200 to the paths `serves` accepts (with `content_type`, when given), a 404 without
+    a body to the rest, and records every path asked for. A context manager."""
 
-    def __init__(self, body, serves):
+    def __init__(self, body, serves, content_type=None):
         self.body = body
         self.requests = []
         owner = self
@@ -71,6 +71,8 @@ class LocalPublisher:
                 owner.requests.append(self.path)
                 payload = owner.body if serves(self.path) else None
                 self.send_response(404 if payload is None else 200)
+                if payload is not None and content_type:
+                    self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(payload or b"")))
                 self.end_headers()
                 self.wfile.write(payload or b"")
