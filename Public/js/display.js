@@ -18,6 +18,7 @@ import { texts } from "./board-texts.js";
 import { serverConfig } from "./server-config.js";
 import { reloadWithFreshFiles } from "./fresh-reload.js";
 import { DisplayNotices } from "./display-notices.js";
+import { outageNotices } from "./elevator-texts.js";
 import { PaintGate, ageClock, burnInOffset, freshness, heartbeatSeconds, sourceMark } from "./display-honesty.js";
 
 /** The most rows drawn when `rows` is not given: as many as fit, up to this. */
@@ -124,6 +125,8 @@ function receive(connection, message, receivedAtMs) {
     acceptBoard(message, receivedAtMs);
   } else if (message.type === "alerts" && message.station === options.station) {
     state.alerts.apply(message);
+  } else if (message.type === "elevators" && message.station === options.station) {
+    state.elevators = { list: message.elevators, stale: message.elevators_stale === true };
   } else if (message.type === "error") {
     console.warn(`trackside: server refused watch (${message.code}): ${message.message}`);
     if (message.code === "not_found") state.unknown = message.message ?? "";
@@ -177,6 +180,7 @@ async function loadStation() {
     if (!response.ok) throw new Error(`${options.place} ${options.station} answered ${response.status}`);
     const station = await response.json();
     state.name = station.name ?? options.station;
+    if (Array.isArray(station.elevators)) state.elevators = { list: station.elevators, stale: station.elevators_stale === true };
     state.lines = (station.lines ?? station.routes ?? []).filter((line) => options.lines === null || options.lines.includes(line));
     const board = Array.isArray(station.arrivals?.groups) ? station.arrivals : { groups: station.groups ?? station.arrivals };
     if (state.board === null && Array.isArray(board.groups)) acceptBoard({ ...board, [options.place]: options.station }, Date.now());
@@ -214,6 +218,10 @@ async function heartbeat() {
 function render() {
   const nowMs = Date.now();
   const serverNowMs = nowMs + state.clockOffsetMs;
+  // Elevators out of service, judged on the wall clock (a replay's board clock is the recording's), in the agency's zone;
+  // escalators are left to the map: the display speaks to riders who need the step-free route.
+  notices.set("elevators", outageNotices(state.elevators?.list, { now: nowMs / 1000, timeZone: state.timeZone, stale: state.elevators?.stale,
+                                                                   escalators: false }));
   const { phase, ageSeconds } = freshness({ confirmedAtMs: state.confirmedAtMs, socketLive: state.connection === "live",
                                             fetchFailing: state.fetchFailing, nowMs });
   state.phase = state.unknown !== null ? "unknown" : phase;
