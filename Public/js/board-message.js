@@ -17,6 +17,17 @@ export function minutesUntil(arrival, elapsedSeconds, nowSeconds) {
   return Math.max(0, Math.floor((arrival.time - nowSeconds) / 60));
 }
 
+/**
+ * Whole minutes until an arrival on the board's own clock, `boardNowSeconds` being the board's `ts` plus the seconds
+ * since it arrived (the display's clock): from the absolute `time` where the arrival has one, so that a train counts
+ * down by the second's minute boundaries rather than once per minute since the board (a board kept while the server
+ * is lost stays exact); else `minutesUntil`.
+ */
+export function minutesOnBoardClock(arrival, elapsedSeconds, boardNowSeconds) {
+  if (Number.isFinite(arrival.time) && Number.isFinite(boardNowSeconds)) return Math.max(0, Math.floor((arrival.time - boardNowSeconds) / 60));
+  return minutesUntil(arrival, elapsedSeconds, boardNowSeconds);
+}
+
 /** Board groups that name a route (the rest of a malformed message is dropped, not drawn). */
 export function validGroups(groups) {
   return Array.isArray(groups) ? groups.filter((g) => g && typeof g === "object" && (typeof g.route === "string" || typeof g.route === "number")) : [];

@@ -18,10 +18,16 @@ const english = {
   staleAlerts: "Alerts may be out of date",
   staleBoard: "Some trains may be missing: a feed has not updated",
   noTimes: "Arrival times unavailable: the feed has not updated",
-  connection: (state, age) => {
-    const head = state === "offline" ? "Offline" : state === "connecting" ? "Connecting" : "Reconnecting";
-    return age === null ? `${head}…` : `${head}… times from ${ageText(age, "s", "min")} ago`;
-  },
+  unknownStation: (id) => `Unknown station ${id}`,
+  liveUnavailable: "Live times unavailable",
+  noTrainsUntil: (time) => `No trains until ${time}`,
+  demo: "Demo",
+  simulated: "Simulated",
+  replay: "Replay",
+  stale: "Stale",
+  recorded: (date) => `recorded ${date}`,
+  connection: (state) => (state === "offline" ? "Offline" : state === "connecting" ? "Connecting…" : "Reconnecting…"),
+  lastUpdate: (clock) => `Last update ${clock} ago`,
 };
 
 const spanish = {
@@ -40,10 +46,16 @@ const spanish = {
   staleAlerts: "Los avisos pueden no estar al día",
   staleBoard: "Pueden faltar trenes: un servicio de datos no se ha actualizado",
   noTimes: "Horarios no disponibles: los datos no se han actualizado",
-  connection: (state, age) => {
-    const head = state === "offline" ? "Sin conexión" : state === "connecting" ? "Conectando" : "Reconectando";
-    return age === null ? `${head}…` : `${head}… horarios de hace ${ageText(age, "s", "min")}`;
-  },
+  unknownStation: (id) => `Estación desconocida ${id}`,
+  liveUnavailable: "Horarios en vivo no disponibles",
+  noTrainsUntil: (time) => `No hay trenes hasta las ${time}`,
+  demo: "Demostración",
+  simulated: "Simulado",
+  replay: "Grabación",
+  stale: "Desactualizado",
+  recorded: (date) => `grabado el ${date}`,
+  connection: (state) => (state === "offline" ? "Sin conexión" : state === "connecting" ? "Conectando…" : "Reconectando…"),
+  lastUpdate: (clock) => `Última actualización hace ${clock}`,
 };
 
 for (const words of [english, spanish]) {
@@ -59,8 +71,4 @@ for (const words of [english, spanish]) {
 /** The texts for a language code ("en" or "es"). */
 export function texts(lang) {
   return lang === "es" ? spanish : english;
-}
-
-function ageText(seconds, secondUnit, minuteUnit) {
-  return seconds < 90 ? `${Math.round(seconds)} ${secondUnit}` : `${Math.round(seconds / 60)} ${minuteUnit}`;
 }

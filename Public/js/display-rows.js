@@ -1,12 +1,12 @@
 // The station display's rows: every upcoming train of the chosen lines and direction, soonest first, leaving out
 // those that leave before a rider walking `walkMinutes` could reach the platform (the server leaves out past ones),
 // with an equal share of the rows for each direction; and those rows in one section per direction.
-import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
+import { arrivalsOf, minutesOnBoardClock, validGroups } from "./board-message.js";
 import { compareRoutes } from "./routes.js";
 
 /**
  * @param {object[]} groups `arrivals` message groups: `{route, direction, headsign, stale, arrivals: [{time, minutes}]}`
- * @param {{elapsedSeconds: number, nowSeconds: number}} clock seconds since the board arrived; server wall time
+ * @param {{elapsedSeconds: number, nowSeconds: number}} clock seconds since the board arrived; the board's `ts` plus those
  * @param {{lines: string[]|null, direction: string|null, walkMinutes: number, rows: number}} options
  * @returns {{route, direction, headsign, minutes, order, stale}[]} `stale`: the group's times may be out of date
  */
@@ -16,7 +16,7 @@ export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direc
     if (lines !== null && !lines.includes(String(group.route).toUpperCase())) continue;
     if (direction !== null && group.direction !== direction) continue;
     for (const arrival of arrivalsOf(group)) {
-      const minutes = minutesUntil(arrival, elapsedSeconds, nowSeconds);
+      const minutes = minutesOnBoardClock(arrival, elapsedSeconds, nowSeconds);
       if (minutes < walkMinutes) continue;
       // Absolute times order trains within a minute; all of a board's times are on one clock.
       const order = Number.isFinite(arrival.time) ? arrival.time : Infinity;

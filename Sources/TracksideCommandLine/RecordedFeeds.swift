@@ -25,24 +25,29 @@ public struct RecordedFeeds {
         }
     }
 
-    /// Reads the options the offline commands share, `--gtfs PATH…`, `--at SECONDS` and
-    /// `--profile auto|nyct|standard` (auto: from the GTFS), then the feed FILEs (the positionals: call this after the
-    /// command's own options), and loads them. Usage errors throw `ArgumentList.UsageError`.
+    /// Reads the options the offline commands share, `--gtfs PATH…`, `--at SECONDS`,
+    /// `--profile auto|nyct|standard` (auto: from the GTFS) and `--data DIR` (the bundled data folder, found as
+    /// `serve` finds it when not given), then the feed FILEs (the positionals: call this after the command's own
+    /// options), and loads them. Usage errors throw `ArgumentList.UsageError`.
     public init(arguments: inout ArgumentList) throws {
         let gtfsPaths = try arguments.values("gtfs")
         let at = try arguments.value("at", default: Double?.none) { Double($0) }
         let choice = try arguments.value("profile", default: ProfileChoice.auto) { ProfileChoice(rawValue: $0) }
+        let dataFolder = try arguments.value("data")
         let files = try arguments.positionals()
         guard !gtfsPaths.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one --gtfs") }
         guard !files.isEmpty else { throw ArgumentList.UsageError(description: "needs at least one feed FILE") }
-        try self.init(gtfsPaths: gtfsPaths, files: files, profile: choice, at: at)
+        try self.init(gtfsPaths: gtfsPaths, files: files, profile: choice, at: at,
+                      stationGroups: try Self.bundledStationGroups(dataFolder: dataFolder))
     }
 
-    /// Reads `gtfsPaths` (folders or zips) and the feed `files` (GTFS-realtime or SIRI, gzip accepted).
-    public init(gtfsPaths: [String], files: [String], profile: ProfileChoice, at: Double?) throws(Failure) {
+    /// Reads `gtfsPaths` (folders or zips) and the feed `files` (GTFS-realtime or SIRI, gzip accepted); stations
+    /// join into complexes by `stationGroups` and the GTFS transfers, as in `serve`.
+    public init(gtfsPaths: [String], files: [String], profile: ProfileChoice, at: Double?,
+                stationGroups: [StationGroups.Group] = []) throws(Failure) {
         do {
             let gtfs = try gtfsPaths.map { try GTFSFeed(contentsOf: URL(fileURLWithPath: $0)) }
-            network = try Network(gtfs: gtfs, profile: profile.profile(for: gtfs))
+            network = try Network(gtfs: gtfs, profile: profile.profile(for: gtfs), stationGroups: stationGroups)
         } catch {
             throw Failure(description: "\(error)")
         }
@@ -62,5 +67,23 @@ public struct RecordedFeeds {
         }
         snapshot = FeedSnapshot(feeds)
         now = at ?? feeds.map(\.timestamp).max() ?? 0
+    }
+
+    /// The bundled station grouping `serve` loads (Data/stations): given `--data`, it must be there; found by
+    /// walking up from the executable, its absence only leaves stations joined by transfers (said on stderr).
+    static func bundledStationGroups(dataFolder: String?) throws(Failure) -> [StationGroups.Group] {
+        let path: String
+        do {
+            path = try BundledData.locate(explicitPath: dataFolder).stationGroups.path
+        } catch {
+            guard dataFolder == nil else { throw Failure(description: "\(error)") }
+            FileHandle.standardError.write(Data("trackside: no station groups (\(error)); stations join by transfers only\n".utf8))
+            return []
+        }
+        do {
+            return try StationGroups(contentsOf: path).groups
+        } catch {
+            throw Failure(description: "\(error)")
+        }
     }
 }

@@ -10,20 +10,24 @@ struct ArrivalsCommand: CLICommand {
     static let summary = "print the stations' arrival boards computed from feed files at one instant, as JSON"
     static let usage = """
         Usage: trackside arrivals --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS]
-                                  [--station ID | --bus-stop ID] [--profile auto|nyct|standard] FILE…
+                                  [--station ID | --bus-stop ID] [--profile auto|nyct|standard]
+                                  [--data DIR] FILE…
 
         Builds the network from the static GTFS feeds, reads the realtime feed files (GTFS-realtime
         .pb or SIRI .json/.xml, gzip accepted) and prints the arrival boards at the given instant in
         the wire form of docs/PROTOCOL.md: a JSON array of every station's board, sorted by station
         id, or with --station (--bus-stop) that station's (bus stop's) board as an object. Stations
-        without arrivals have empty groups.
+        without arrivals have empty groups. Stations join into complexes as in `serve`: by the
+        bundled station grouping (Data/stations) and the GTFS transfers.
 
         Options:
           --gtfs PATH     static GTFS folder or zip; repeat to merge several
           --at SECONDS    the instant, seconds since the Unix epoch (default: the newest feed's time)
-          --station ID    only this parent station (exit 2 when the network has no such station)
+          --station ID    only this station's board, under this id (a complex's, a member station's or a
+                          platform's; exit 2 when the network has no such station)
           --bus-stop ID   only this bus stop's board (exit 2 when the network has no such bus stop)
           --profile NAME  auto (default), nyct or standard, as for `trackside place`
+          --data DIR      the bundled data folder with the station grouping (default: found as serve finds it)
         """
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
@@ -38,15 +42,16 @@ struct ArrivalsCommand: CLICommand {
         } catch let failure as RecordedFeeds.Failure {
             return fail(failure.description)
         }
-        let board = { (station: Station) in
-            ArrivalBoard(station: station, network: recorded.network, feeds: recorded.snapshot, now: recorded.now)
+        let board = { (station: Station, id: String?) in
+            ArrivalBoard(station: station, network: recorded.network, feeds: recorded.snapshot, now: recorded.now, id: id)
         }
         var json = JSONWriter(reservingCapacity: 64 * 1024)
         if let stationID {
             guard let station = recorded.network.station(containing: stationID) else {
                 return fail("no station \(stationID) in the network")
             }
-            board(station).writeJSON(to: &json)
+            // Under the id asked for, as serve answers a member's or a platform's id.
+            board(station, stationID).writeJSON(to: &json)
         } else if let busStopID {
             guard let stop = recorded.network.busStops.first(where: { $0.id == busStopID }) else {
                 return fail("no bus stop \(busStopID) in the network")
@@ -55,7 +60,7 @@ struct ArrivalsCommand: CLICommand {
         } else {
             json.array { list in
                 for station in recorded.network.stations.sorted(by: { $0.id < $1.id }) {
-                    board(station).writeJSON(to: &list)
+                    board(station, nil).writeJSON(to: &list)
                 }
             }
         }

@@ -10,7 +10,7 @@ struct PlaceCommand: CLICommand {
     static let summary = "place the vehicles of feed files at one instant and print their states as JSON"
     static let usage = """
         Usage: trackside place --gtfs DIR_OR_ZIP [--gtfs MORE…] [--at UNIX_SECONDS] [--profile auto|nyct|standard]
-                               [--coverage] FILE…
+                               [--data DIR] [--coverage] FILE…
 
         Builds the network from the static GTFS feeds (folders or zips), reads the realtime feed
         files (GTFS-realtime .pb, SIRI VehicleMonitoring .json or .xml, gzip accepted) and prints the JSON array of vehicle states at
@@ -23,6 +23,7 @@ struct PlaceCommand: CLICommand {
                           nyct: NYC Transit's trip ids, aliases and platform fixes;
                           standard: plain GTFS and GTFS-realtime, trip updates read
                           against the timetable (delays carried to later stops)
+          --data DIR      the bundled data folder (default: found as serve finds it)
           --coverage      also print, on stderr, how many trains per route got an exact shape,
                           a fallback one, or none
         """

@@ -6,11 +6,16 @@ extension's two messages used here (us-ny-mta-trips-extension.proto: NyctTripDes
 NyctStopTimeUpdate.scheduled_track/actual_track) are declared below and read from the unknown
 field 1001 of each TripDescriptor and StopTimeUpdate.
 """
+import contextlib
 import csv
 import json
+import math
+import pathlib
 import subprocess
+import urllib.request
 from collections import Counter, defaultdict
 
+import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, unknown_fields
 from google.transit import gtfs_realtime_pb2
 
@@ -65,19 +70,44 @@ def run_arrivals(trackside_bin, *args):
     return subprocess.run([str(trackside_bin), "arrivals", *map(str, args)], capture_output=True, text=True, timeout=300)
 
 
-def complexes(shared_data):
-    """stop id -> its station complex's id: parent stations joined by transfers.txt's transfers between two
-    stations (all in-station in this feed), each complex named by its smallest station id."""
-    with open(shared_data / SUBWAY_GTFS / "stops.txt", newline="", encoding="utf-8-sig") as handle:
-        parent = {row["stop_id"]: row["parent_station"] or row["stop_id"] for row in csv.DictReader(handle)}
+GROUPING = pathlib.Path(__file__).resolve().parents[2] / "Data" / "stations" / "mta-subway_stations.json"
+
+
+def distance_m(lat1, lon1, lat2, lon2):
+    """Great-circle metres (haversine on a 6,371 km sphere): ample for the 1 km guard below."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    a = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6_371_000 * math.asin(math.sqrt(a))
+
+
+def complexes(shared_data, grouping=True, gtfs=SUBWAY_GTFS):
+    """stop id -> its station complex's id: parent stations joined by the bundled grouping (a member more than 1 km
+    from its group's location is left out) and by transfers.txt's transfers between two stations (all in-station in
+    this feed), each complex named by its smallest station id."""
+    with open(shared_data / gtfs / "stops.txt", newline="", encoding="utf-8-sig") as handle:
+        rows = list(csv.DictReader(handle))
+    parent = {row["stop_id"]: row["parent_station"] or row["stop_id"] for row in rows}
+    where = {row["stop_id"]: (float(row["stop_lat"]), float(row["stop_lon"])) for row in rows}
     joined = {station: {station} for station in set(parent.values())}
-    with open(shared_data / SUBWAY_GTFS / "transfers.txt", newline="", encoding="utf-8-sig") as handle:
+
+    def join(a, b):
+        if a and b and joined[a] is not joined[b]:
+            union = joined[a] | joined[b]
+            for station in union:
+                joined[station] = union
+
+    if grouping:
+        for group in json.loads(GROUPING.read_text()).values():
+            lat, lon = group["location"]
+            members = [stop for stop in sorted(group["stops"])
+                       if stop in joined and distance_m(lat, lon, *where[stop]) <= 1000]
+            for member in members[1:]:
+                join(members[0], member)
+    transfers = shared_data / gtfs / "transfers.txt"
+    with open(transfers, newline="", encoding="utf-8-sig") if transfers.exists() else contextlib.nullcontext([]) as handle:
         for row in csv.DictReader(handle):
-            a, b = parent.get(row["from_stop_id"]), parent.get(row["to_stop_id"])
-            if a and b and joined[a] is not joined[b] and row["transfer_type"] != "3":
-                union = joined[a] | joined[b]
-                for station in union:
-                    joined[station] = union
+            if row["transfer_type"] != "3":
+                join(parent.get(row["from_stop_id"]), parent.get(row["to_stop_id"]))
     return {stop: min(joined[station]) for stop, station in parent.items()}
 
 
@@ -158,6 +188,37 @@ def test_one_station_and_unknown_station(trackside_bin, shared_data):
 
     missing = run_arrivals(trackside_bin, "--gtfs", shared_data / SUBWAY_GTFS, "--station", "nope", *feeds)
     assert missing.returncode == 2 and "no station nope" in missing.stderr
+
+
+# The 2021 subway GTFS: stops and trips, no transfers.txt, so only the bundled grouping can join a complex.
+STOPS_ONLY_GTFS = "nyc-subway-gtfs/2021-11_stops-trips-only"
+
+
+@pytest.mark.parametrize("gtfs", [SUBWAY_GTFS, STOPS_ONLY_GTFS])
+def test_complexes_are_joined_as_serve_joins_them(trackside_bin, shared_data, start_trackside, gtfs):
+    """The offline boards are serve's stations, joined by the bundled grouping and the transfers alike: on a GTFS
+    without transfers.txt the grouping alone makes Times Sq one station, and a member's id answers with its
+    complex's board under that id, as in serve."""
+    feeds = sorted((shared_data / SEVEN_FEEDS).glob("*.pb"))
+    result = run_arrivals(trackside_bin, "--gtfs", shared_data / gtfs, "--at", AT, *feeds)
+    assert result.returncode == 0, result.stderr
+    offline = {board["station"]: board for board in json.loads(result.stdout)}
+    server = start_trackside("--source", f"replay:{shared_data / SEVEN_FEEDS}", "--gtfs", shared_data / gtfs)
+    with urllib.request.urlopen(server.base_url + "/api/stations", timeout=30) as response:
+        served = {f["properties"]["id"]: f["properties"].get("stations", [f["properties"]["id"]])
+                  for f in json.load(response)["features"]}
+    assert sorted(offline) == sorted(served)
+    assert set(offline) == set(complexes(shared_data, gtfs=gtfs).values())
+    # Times Sq-42 St: the 1/2/3, 7, N/Q/R/W and S stations and 42 St-Port Authority (A/C/E) in one.
+    assert {"127", "725", "902", "R16", "A27"} <= set(served["127"])
+    # Trains of three of its member stations (the 7 and the Q have none due at this instant).
+    assert {g["route"] for g in offline["127"]["groups"]} >= {"1", "2", "3", "A", "C", "E", "N", "R"}
+    if gtfs == STOPS_ONLY_GTFS:
+        assert len(complexes(shared_data, grouping=False, gtfs=gtfs).values()) > len(set(offline)) + 40
+    member = run_arrivals(trackside_bin, "--gtfs", shared_data / gtfs, "--at", AT, "--station", "A27", *feeds)
+    assert member.returncode == 0, member.stderr
+    assert json.loads(member.stdout)["station"] == "A27"
+    assert json.loads(member.stdout)["groups"] == offline["127"]["groups"]
 
 
 def test_trains_sharing_a_trip_id_all_arrive(trackside_bin, shared_data):

@@ -149,8 +149,9 @@ def test_display_rows_filter_sort_and_limit(run_js):
     assert result["walk"] == [["1", "N", 6], ["1", "N", 15]]
     # Two rows, two directions: each keeps its share (the soonest of each), still soonest first.
     assert result["two"] == [["1", "N", 0], ["2", "S", 3]]
-    # Two minutes later, counted down from the board (a replay's board is not on the wall clock).
-    assert result["later"] == [["1", "N", 0], ["5", "N", 0], ["2", "S", 1], ["3", "N", 2], ["1", "N", 4], ["1", "N", 13]]
+    # 130 s later on the board's clock (a replay's board is not on the wall clock): from each arrival's time (the 15
+    # min train, 900 s away, is 770 s away: 12 min), and without a time from its minutes (4 - 2 whole minutes).
+    assert result["later"] == [["1", "N", 0], ["5", "N", 0], ["2", "S", 1], ["3", "N", 2], ["1", "N", 4], ["1", "N", 12]]
     assert result["garbage"] == []
     assert result["stale"] == [["1", True], ["2", False], ["3", False], ["1", True], ["1", True]]
 

@@ -189,7 +189,7 @@ def expected_notice(equipment, until):
     return f"Elevator to the Uptown 1/2/3 platform out of service until {'' if today else 'tomorrow '}6 PM"
 
 
-def test_an_outage_shows_on_the_map_and_in_the_popup(browser, start_trackside, shared_data, publisher, equipment):
+def test_an_outage_shows_on_the_map_in_the_popup_and_on_the_display(browser, start_trackside, shared_data, publisher, equipment):
     from headless_chromium import open_page, wait_until
     from map_page import assert_clean
     server = start_trackside(*access_args(shared_data, publisher.base + "/nyct_ene.json"), wait_ready=True)
@@ -213,7 +213,19 @@ def test_an_outage_shows_on_the_map_and_in_the_popup(browser, start_trackside, s
     assert browser.execute_script("return " + outages) == [text]
 
     # Back in service: the popup, watching, says so without a reload.
+    body = publisher.body
     publisher.body = b"[]"
     wait_until(browser, "document.querySelector('.stop-popup .elevators .in-service') !== null", timeout=20)
     assert browser.execute_script("return " + outages) == []
+    assert_clean(browser, server)
+
+    # The display: the same words under its rows, gone when the push says the elevator is back.
+    publisher.body = body
+    wait_for(lambda: uptown(station(server)["elevators"])["status"] == "out_of_service", "the outage again")
+    open_page(browser, f"{server.base_url}/display?station={TIMES_SQ}")
+    shown = "window.__trackside && window.__trackside.notices"
+    wait_until(browser, f"{shown} && {shown}.includes({json.dumps(text)})", timeout=30)
+    assert browser.execute_script("return [...document.querySelectorAll('#notices .notice.outage')].map(n => n.textContent)") == [text]
+    publisher.body = b"[]"
+    wait_until(browser, f"{shown} && {shown}.length === 0", timeout=20)
     assert_clean(browser, server)

@@ -89,7 +89,7 @@ public final class TracksideApp: Sendable {
         var groups: [StationGroups.Group] = []
         if let path = configuration.stationGroupsPath {
             do {
-                groups = try StationGroups(json: try Data(contentsOf: URL(fileURLWithPath: path)), file: path).groups
+                groups = try StationGroups(contentsOf: path).groups
             } catch {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
             }
@@ -117,7 +117,28 @@ public final class TracksideApp: Sendable {
             elevatorFeed = nil
             elevatorPoller = nil
         }
-        step = Tick(engine: engine, boards: StationBoards(network: engine.network),
+        // Each timetable once: the boards' next service after the last train, and the simulator's trips.
+        let schedules: [GTFSSchedule]
+        do {
+            schedules = try feeds.map { try $0.loadSchedule() }
+        } catch {
+            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
+        }
+        let simulated = configuration.source == .demo || configuration.source == .simulation
+        var scheduledService: [ScheduledService] = []
+        for (feed, schedule) in zip(feeds, schedules) {
+            // The simulator runs the same weekday of the feed's weeks outside its calendar: so does its night.
+            let days = ServiceDays(feed: feed)
+            let servicesOn: @Sendable (GTFSDate) -> Set<String>
+            if simulated {
+                servicesOn = { date in days.serviceIDs(on: date) }
+            } else {
+                servicesOn = { date in feed.activeServiceIDs(on: date) }
+            }
+            scheduledService.append(ScheduledService(schedule: schedule, trips: feed.trips.rows, network: engine.network,
+                                                     timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!, servicesOn: servicesOn))
+        }
+        step = Tick(engine: engine, boards: StationBoards(network: engine.network, schedules: scheduledService),
                     alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings),
                     access: access)
         ingest = FeedIngest(network: engine.network, logger: logger)
@@ -125,7 +146,7 @@ public final class TracksideApp: Sendable {
         case .demo, .simulation:
             // The first feed is the timetable the simulator runs; later ones only add to the network.
             do {
-                let simulator = try ScheduleSimulator(feed: feeds[0], schedule: try feeds[0].loadSchedule(),
+                let simulator = try ScheduleSimulator(feed: feeds[0], schedule: schedules[0],
                                                       seed: configuration.simulatorSeed)
                 source = SimulatorSource(kind: configuration.source == .simulation ? "sim" : "demo", simulator: simulator, interval: configuration.simulatorInterval,
                                          start: configuration.simulatorStart,

@@ -22,8 +22,9 @@ extension PushHub {
 
 extension ArrivalBoard {
     /// Whether `other` shows what this board shows: the same groups and trains terminating
-    /// (minutes included) and stale routes, whatever their times.
+    /// (minutes included), stale routes and next scheduled service, whatever their times.
     func showsTheSame(as other: ArrivalBoard) -> Bool {
         groups == other.groups && terminating == other.terminating && staleRoutes == other.staleRoutes
+            && nextService == other.nextService
     }
 }

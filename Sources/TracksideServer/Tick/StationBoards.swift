@@ -8,9 +8,13 @@ import TransitEngine
 final class StationBoards: Sendable {
     let network: Network
     private let busStops: [String: BusStop]
-    init(network: Network) {
+    /// The loaded timetables' departures: a station's board says when its lines without predictions next run.
+    private let schedules: [ScheduledService]
+
+    init(network: Network, schedules: [ScheduledService] = []) {
         self.network = network
         busStops = Dictionary(network.busStops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.schedules = schedules.filter { !$0.isEmpty }
     }
 
     /// The bus stop with `id`, if the network has one.
@@ -31,7 +35,22 @@ final class StationBoards: Sendable {
     /// The board of the station `id` names at `now`, under that id (so a watch of an old link's
     /// id gets its messages); nil when the network has no such station.
     func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
-        station(id).map { ArrivalBoard(station: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now, id: id) }
+        guard let station = station(id) else { return nil }
+        var board = ArrivalBoard(station: station, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now, id: id)
+        if !schedules.isEmpty {
+            let predicted = Set(board.groups.map { ScheduledService.key(($0.routeID, $0.direction)) })
+            let stops = station.platforms.isEmpty ? [station.id] : station.platforms
+            // The soonest of every timetable's for each line.
+            var soonest: [String: ScheduledService.Next] = [:]
+            for schedule in schedules {
+                for next in schedule.next(at: stops, after: board.timestamp, except: predicted) {
+                    let key = ScheduledService.key((next.routeID, next.direction))
+                    if soonest[key].map({ next.time < $0.time }) ?? true { soonest[key] = next }
+                }
+            }
+            board.nextService = soonest.values.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }
+        }
+        return board
     }
 
     /// The boards of the `watched` stations (and bus stops) at `now`; ids the network does not

@@ -33,6 +33,17 @@ public struct StationGroups: Sendable {
         self.groups = groups.sorted { ($0.stops.first ?? "") < ($1.stops.first ?? "") }
     }
 
+    /// Reads the grouping file at `path` (serve's and the offline commands' one way to load it).
+    public init(contentsOf path: String) throws(GTFSLoadError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GTFSLoadError("cannot read station groups \(path): \(error.localizedDescription)")
+        }
+        try self.init(json: data, file: path)
+    }
+
     /// Reads the file's bytes; `file` names it in errors. A document that is not a JSON object,
     /// too large, or with a group lacking a name, a finite location or stops is an error: a
     /// wrong grouping would merge stations riders know apart.

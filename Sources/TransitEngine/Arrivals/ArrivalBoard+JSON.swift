@@ -8,7 +8,9 @@ extension ArrivalBoard {
     /// direction), `track`, and a bus's `time` and `minutes` (no prediction), `away` and
     /// `stops_away` are omitted when unknown; the board's `"stale":true` with its `stale_routes`,
     /// and a group's `"stale":true`, only when they are stale; `terminating` (groups of the
-    /// same shape: trains ending here, not departures) only when there are some.
+    /// same shape: trains ending here, not departures) only when there are some; `next_service`
+    /// (`[{"route","direction","time"}]`, when each line without a group next departs by the
+    /// timetable) only when there is some.
     public func writeJSON(to json: inout JSONWriter) {
         json.object { o in
             o.key("type"); o.value("arrivals")
@@ -23,6 +25,18 @@ extension ArrivalBoard {
             if !terminating.isEmpty {
                 o.key("terminating")
                 o.array { list in for group in terminating { group.writeJSON(to: &list) } }
+            }
+            if !nextService.isEmpty {
+                o.key("next_service")
+                o.array { list in
+                    for next in nextService {
+                        list.object { n in
+                            n.key("route"); n.value(next.routeID)
+                            n.key("direction"); n.value(next.direction)
+                            n.key("time"); n.value(Int64(next.time.rounded(.down)))
+                        }
+                    }
+                }
             }
         }
     }

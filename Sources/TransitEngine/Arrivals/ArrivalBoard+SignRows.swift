@@ -13,7 +13,8 @@ extension ArrivalBoard {
         public var track: String?
         /// Whether the row's group is stale (`ArrivalGroup.isStale`).
         public var isStale: Bool
-        /// The row as one short line: `1 South Ferry  3 min`, `2 Wakefield-241 St  Due`.
+        /// The row as one short line: `1 South Ferry  3 min`, `2 Wakefield-241 St  Due`, led by
+        /// what signs call the route (Auckland's `502`, not its route id `00502-20160512154122_v40.34`).
         public var text: String
     }
 
@@ -28,7 +29,7 @@ extension ArrivalBoard {
             let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
             let when = arrival.isDue ? "Due" : arrival.minutes.map { "\($0) min" } ?? arrival.proximity ?? ""
             return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
-                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale, text: "\(group.routeID) \(shown)  \(when)")
+                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale, text: "\(group.routeName ?? group.routeID) \(shown)  \(when)")
         }
     }
 

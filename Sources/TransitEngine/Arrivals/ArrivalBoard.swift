@@ -27,15 +27,20 @@ public struct ArrivalBoard: Hashable, Sendable {
     /// the board may miss their trains (buses) even where no group is stale (that feed's last good
     /// predictions here may all be past), so an empty board does not mean that nothing is coming.
     public var staleRoutes: [String]
+    /// For each route and direction the timetable has here but no group shows, its first
+    /// scheduled departure after `timestamp` (`ScheduledService`): after the last train of the
+    /// night, when service resumes. Empty without a timetable (a GTFS without stop_times).
+    public var nextService: [ScheduledService.Next]
 
     public init(kind: PlaceKind = .station, stationID: String, timestamp: Double, groups: [ArrivalGroup],
-                terminating: [ArrivalGroup] = [], staleRoutes: [String] = []) {
+                terminating: [ArrivalGroup] = [], staleRoutes: [String] = [], nextService: [ScheduledService.Next] = []) {
         self.kind = kind
         self.stationID = stationID
         self.timestamp = timestamp
         self.groups = groups
         self.terminating = terminating
         self.staleRoutes = staleRoutes
+        self.nextService = nextService
     }
 
     /// Whether the board may miss arrivals: some route's feed here is stale.
@@ -58,9 +63,13 @@ public struct ArrivalGroup: Hashable, Sendable {
     /// Whether any of `arrivals` comes from a feed the server no longer vouches for (its latest
     /// update failed, or its data is too old): the times are the last good ones, and may be wrong.
     public var isStale: Bool
+    /// What signs call the route (`AgencyProfile.signName(of:)`: its `route_short_name`, NYCT's
+    /// route id) where that differs from `routeID`; nil: the id itself.
+    public var routeName: String?
 
     public init(routeID: String, direction: String, headsign: String?, heading: String? = nil, arrivals: [Arrival],
-                isStale: Bool = false) {
+                isStale: Bool = false, routeName: String? = nil) {
+        self.routeName = routeName
         self.routeID = routeID
         self.direction = direction
         self.headsign = headsign

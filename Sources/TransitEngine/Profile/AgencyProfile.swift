@@ -37,6 +37,10 @@ public protocol AgencyProfile: Sendable {
     /// feeds carry no descriptor), so their ids stay as they were.
     var namesVehiclesByDescriptor: Bool { get }
 
+    /// What boards and signs call a route: riders' name for it, `route_short_name` (its id where
+    /// it has none).
+    func signName(of route: NetworkRoute) -> String
+
     /// The direction a platform's stop id names, when the agency's ids name one; a board groups
     /// a platform's trains by it before the trip's own direction. Plain GTFS ids name none.
     func direction(ofPlatform stopID: String) -> String?
@@ -71,6 +75,7 @@ extension AgencyProfile {
     public var drawsNYCLand: Bool { false }
     public var separatesBusFeeds: Bool { false }
     public var namesVehiclesByDescriptor: Bool { true }
+    public func signName(of route: NetworkRoute) -> String { route.shortName }
     public func direction(ofPlatform stopID: String) -> String? { nil }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no

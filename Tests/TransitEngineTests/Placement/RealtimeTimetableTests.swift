@@ -209,6 +209,25 @@ import TransitData
                                  feeds: FeedSnapshot([FeedReport(name: "rt", timestamp: now, trains: trains)]), now: now)
         #expect(board.groups.map(\.direction) == ["0", "1"])
         #expect(board.groups.map(\.headsign) == ["Britomart", "Pt Chevalier"])
+        // Signs lead with riders' name for the route (route_short_name), not its id.
+        #expect(board.signRows(count: 2).map(\.text) == ["005 Britomart  5 min", "005 Pt Chevalier  5 min"])
+        #expect(board.signRows(count: 1).map(\.routeID) == ["R1"])
+    }
+
+    /// NYCT's signs keep their route ids: the 42 St Shuttle is `GS` there, though its short name is `S`.
+    @Test func nyctSignsKeepTheirRouteIDs() {
+        let platform = NetworkStop(id: "902S", name: "Times Sq", coordinate: Coordinate(latitude: 40.7553, longitude: -73.9872))
+        let network = Network(routes: [NetworkRoute(id: "GS", shortName: "S", type: 1)], stops: [platform], trips: [],
+                              shapePoints: [:], profile: NYCTProfile())
+        let now = 1_463_601_600.0
+        let shuttle = TrainReport(tripID: "GS1", routeID: "GS", direction: "S", headsign: "Grand Central",
+                                  stopTimes: [StopTimePrediction(stopID: "902S", arrival: now + 120, departure: now + 150),
+                                              StopTimePrediction(stopID: "901S", arrival: now + 300)])
+        let board = ArrivalBoard(station: Station(id: "902S", name: "Times Sq", coordinate: platform.coordinate, platforms: [],
+                                                  routes: ["GS"]),
+                                 network: network, feeds: FeedSnapshot([FeedReport(name: "gs", timestamp: now, trains: [shuttle])]), now: now)
+        #expect(board.groups.first?.routeName == nil)
+        #expect(board.signRows(count: 1).map(\.text) == ["GS Grand Central  2 min"])
     }
 
     @Test func routeTypesNameTheModes() {

@@ -1,0 +1,146 @@
+import Foundation
+import TransitData
+
+/// When the timetable next serves a stop: the first scheduled departure after an instant, per
+/// route and direction, from `stop_times.txt` and the calendar, in the agency's time zone. A
+/// board without predictions for a line says with it when that line's service resumes ("No
+/// trains until 5:32 AM" after the last train of the night).
+///
+/// Departures are kept per stop as 12-byte values sorted by time of day; which services run on
+/// a date is the caller's rule (`servicesOn`: the feed's calendar, or the demo simulator's, which
+/// runs the same weekday of the feed's weeks outside its range), so the night state agrees with
+/// the trains that source runs. Pure: the schedule, the calendar rule and the instant in.
+public struct ScheduledService: Sendable {
+    /// One scheduled departure (a call's departure time, else its arrival) at a stop.
+    struct Departure: Sendable {
+        var secondsOfServiceDay: Int32
+        var service: Int32
+        var line: Int32
+    }
+
+    /// The first departure after the instant asked for, of one route in one direction.
+    public struct Next: Hashable, Sendable {
+        public var routeID: String
+        public var direction: String
+        /// Seconds since the Unix epoch.
+        public var time: Double
+
+        public init(routeID: String, direction: String, time: Double) {
+            self.routeID = routeID
+            self.direction = direction
+            self.time = time
+        }
+    }
+
+    /// How many service days ahead are searched (a weekend-only line on a Monday night is found).
+    public static let daysAhead = 8
+
+    private let departuresByStop: [String: [Departure]]
+    private let services: [String]
+    private let lines: [(routeID: String, direction: String)]
+    private let timeZone: TimeZone
+    private let servicesOn: @Sendable (GTFSDate) -> Set<String>
+
+    /// `schedule`'s calls of `trips` (their route and service), each call's direction named as the boards name it
+    /// (NYC's platform suffix, else the trip's label in `network`); `servicesOn` gives the services running on a
+    /// date. A call of a trip missing from `trips` is left out.
+    public init(schedule: GTFSSchedule, trips: [GTFSTrip], network: Network, timeZone: TimeZone,
+                servicesOn: @escaping @Sendable (GTFSDate) -> Set<String>) {
+        let tripsByID = Dictionary(trips.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var serviceIndex: [String: Int32] = [:]
+        var services: [String] = []
+        var lineIndex: [String: Int32] = [:]
+        var lines: [(routeID: String, direction: String)] = []
+        var byStop: [String: [Departure]] = [:]
+        for index in schedule.tripIDs.indices {
+            guard let trip = tripsByID[schedule.tripIDs[index]] else { continue }
+            let service = serviceIndex[trip.serviceID] ?? {
+                let next = Int32(services.count)
+                services.append(trip.serviceID)
+                serviceIndex[trip.serviceID] = next
+                return next
+            }()
+            let calls = schedule.calls(ofTripAt: index)
+            // A trip's last call is its arrival at the terminal: nobody departs on it.
+            for call in calls.dropLast() {
+                guard let time = call.departure ?? call.arrival else { continue }
+                let stopID = schedule.stopID(of: call)
+                guard let heading = network.profile.direction(ofPlatform: stopID) ?? network.trips[trip.id]?.direction else { continue }
+                let key = "\(trip.routeID)\u{1F}\(heading)"
+                let line = lineIndex[key] ?? {
+                    let next = Int32(lines.count)
+                    lines.append((trip.routeID, heading))
+                    lineIndex[key] = next
+                    return next
+                }()
+                byStop[stopID, default: []].append(Departure(secondsOfServiceDay: time.secondsSinceServiceDayStart,
+                                                              service: service, line: line))
+            }
+        }
+        for stop in byStop.keys { byStop[stop]!.sort { $0.secondsOfServiceDay < $1.secondsOfServiceDay } }
+        departuresByStop = byStop
+        self.services = services
+        self.lines = lines
+        self.timeZone = timeZone
+        self.servicesOn = servicesOn
+    }
+
+    /// Whether the timetable has any departure at all (a feed without stop_times has none).
+    public var isEmpty: Bool { departuresByStop.isEmpty }
+
+    /// The first scheduled departure after `now` at any of `stops`, per route and direction
+    /// (sorted by route, then direction), leaving out the lines `except` names (a board's lines
+    /// with predictions); lines without a departure in the next `daysAhead` service days are absent.
+    public func next(at stops: [String], after now: Double, except: Set<String> = []) -> [Next] {
+        let departures = stops.compactMap { departuresByStop[$0] }
+        guard !departures.isEmpty else { return [] }
+        var wanted = Set<Int32>()
+        for list in departures {
+            for departure in list where !except.contains(Self.key(lines[Int(departure.line)])) { wanted.insert(departure.line) }
+        }
+        var found: [Int32: Double] = [:]
+        let today = GTFSDate(Date(timeIntervalSince1970: now), in: timeZone)
+        // Yesterday's service day too: its times past 24:00 run tonight. A later day can still hold an earlier
+        // departure than one found (a trip at 25:10 against the next day's 00:40), so the search stops only once
+        // every line is found before the next day starts.
+        for offset in -1...Self.daysAhead {
+            let day = today.adding(days: offset)
+            if found.count == wanted.count, let latest = found.values.max(),
+               latest <= day.serviceDayStart(in: timeZone).timeIntervalSince1970 { break }
+            let running = servicesOn(day)
+            guard !running.isEmpty else { continue }
+            let runningIndexes = Set(services.indices.filter { running.contains(services[$0]) }.map(Int32.init))
+            guard !runningIndexes.isEmpty else { continue }
+            let dayStart = day.serviceDayStart(in: timeZone).timeIntervalSince1970
+            let after = now - dayStart
+            for list in departures {
+                var index = Self.firstIndex(in: list, after: after)
+                while index < list.count {
+                    let departure = list[index]
+                    index += 1
+                    let time = dayStart + Double(departure.secondsOfServiceDay)
+                    guard wanted.contains(departure.line), runningIndexes.contains(departure.service),
+                          found[departure.line].map({ time < $0 }) ?? true else { continue }
+                    found[departure.line] = time
+                }
+            }
+        }
+        return found.map { Next(routeID: lines[Int($0.key)].routeID, direction: lines[Int($0.key)].direction, time: $0.value) }
+            .sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }
+    }
+
+    /// The key `except` names a line by: route and direction.
+    public static func key(_ line: (routeID: String, direction: String)) -> String {
+        "\(line.routeID)\u{1F}\(line.direction)"
+    }
+
+    /// The index of the first departure later than `seconds` into the service day (binary search).
+    private static func firstIndex(in list: [Departure], after seconds: Double) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Double(list[middle].secondsOfServiceDay) <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

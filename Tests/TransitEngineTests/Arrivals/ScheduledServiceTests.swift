@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+import TransitData
+@testable import TransitEngine
+
+@Suite("The timetable's next service at a station")
+struct ScheduledServiceTests {
+    /// A line A with a northbound weekday trip at 05:32 and 23:50 (which runs past midnight: 24:10 at the second
+    /// stop), a southbound weekend-only trip, and a trip ending at 100 (its last call is no departure).
+    static let tables: [String: String] = [
+        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nX,X,https://x.example,America/New_York\n",
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nA,A,,1\n",
+        "calendar.txt": """
+            service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+            WD,1,1,1,1,1,0,0,20240101,20241231
+            WE,0,0,0,0,0,1,1,20240101,20241231
+
+            """,
+        "stops.txt": """
+            stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
+            100,One,40.70,-73.90,1,
+            100N,One,40.70,-73.90,0,100
+            100S,One,40.70,-73.90,0,100
+            200N,Two,40.71,-73.90,0,
+            300N,Three,40.72,-73.90,0,
+
+            """,
+        "trips.txt": "route_id,trip_id,service_id\nA,early,WD\nA,late,WD\nA,weekend,WE\nA,ending,WD\n",
+        "stop_times.txt": """
+            trip_id,stop_id,arrival_time,departure_time,stop_sequence
+            early,100N,05:32:00,05:32:00,1
+            early,200N,05:40:00,05:40:00,2
+            late,100N,23:50:00,23:50:00,1
+            late,200N,24:10:00,24:10:00,2
+            late,300N,24:20:00,24:20:00,3
+            weekend,100S,07:00:00,07:00:00,1
+            weekend,200N,07:10:00,07:10:00,2
+            ending,200N,03:00:00,03:00:00,1
+            ending,100S,03:10:00,03:10:00,2
+
+            """,
+    ]
+
+    static func service() throws -> ScheduledService {
+        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
+        // NYCT's rule names a platform's direction by its suffix, as the boards do.
+        let network = try Network(gtfs: [feed], profile: NYCTProfile())
+        return ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, network: network,
+                                timeZone: TimeZone(identifier: "America/New_York")!, servicesOn: { feed.activeServiceIDs(on: $0) })
+    }
+
+    /// Seconds since the epoch of a New York wall time.
+    static func newYork(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> Double {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "America/New_York")!
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!.timeIntervalSince1970
+    }
+
+    @Test("After the last train: the next morning's first, per direction; a weekend line waits for Saturday")
+    func night() throws {
+        let service = try Self.service()
+        // Wednesday 2024-12-18, 02:30.
+        let next = service.next(at: ["100N", "100S"], after: Self.newYork(2024, 12, 18, 2, 30))
+        #expect(next == [ScheduledService.Next(routeID: "A", direction: "N", time: Self.newYork(2024, 12, 18, 5, 32)),
+                         ScheduledService.Next(routeID: "A", direction: "S", time: Self.newYork(2024, 12, 21, 7, 0))])
+        // A line with predictions is left out; the terminal's arriving trip is no departure (100S's 03:10 is not one).
+        #expect(service.next(at: ["100N", "100S"], after: Self.newYork(2024, 12, 18, 2, 30),
+                             except: [ScheduledService.key(("A", "N"))]).map(\.direction) == ["S"])
+    }
+
+    @Test("A time past 24:00 runs after midnight on the previous service day")
+    func pastMidnight() throws {
+        let service = try Self.service()
+        // Thursday 00:05: Wednesday's 24:10 at 200N is next, before Thursday's 05:40.
+        let next = service.next(at: ["200N"], after: Self.newYork(2024, 12, 19, 0, 5))
+        #expect(next.first { $0.routeID == "A" && $0.direction == "N" }?.time == Self.newYork(2024, 12, 19, 0, 10))
+    }
+
+    @Test("Outside the calendar and without stop_times nothing is claimed")
+    func nothingToSay() throws {
+        let service = try Self.service()
+        #expect(service.next(at: ["100N"], after: Self.newYork(2026, 6, 1, 2, 0)).isEmpty)
+        #expect(service.next(at: ["nowhere"], after: Self.newYork(2024, 12, 18, 2, 30)).isEmpty)
+        var tables = Self.tables
+        tables["stop_times.txt"] = nil
+        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
+        let empty = ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, network: try Network(gtfs: [feed]),
+                                     timeZone: TimeZone(identifier: "UTC")!, servicesOn: { feed.activeServiceIDs(on: $0) })
+        #expect(empty.isEmpty)
+    }
+}
