@@ -26,7 +26,7 @@ let package = Package(
         // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
         .target(name: "Redis"),
         .target(name: "TracksideServer",
-                dependencies: ["Codecs", "Metrics", "TransitData", "TransitEngine", "WebSocketServer"]),
+                dependencies: ["Codecs", "Metrics", "Redis", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
         .target(name: "TracksideCommandLine", dependencies: ["TracksideServer", "TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside",

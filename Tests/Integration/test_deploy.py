@@ -263,3 +263,38 @@ def test_dockerfile_builds_in_stages_and_runs_as_non_root():
         if line.startswith("COPY ") and "--from=" not in line:
             for source in line.split()[1:-1]:
                 assert (ROOT / source).exists(), f"Dockerfile copies {source}, which the repository lacks"
+
+
+def test_scale_out_manifests_run_two_engines_autoscaled_edges_and_redis():
+    documents = []
+    for path in sorted((DEPLOY / "kubernetes" / "scale-out").glob("*.yaml")):
+        documents += [document for document in yaml.safe_load_all(path.read_text())]
+    by_name = {(document["kind"], document["metadata"]["name"]): document for document in documents}
+    redis = by_name[("Service", "trackside-redis")]
+    assert by_name[("StatefulSet", "trackside-redis")]["spec"]["serviceName"] == redis["metadata"]["name"]
+    redis_url = f"redis://{redis['metadata']['name']}:{redis['spec']['ports'][0]['port']}"
+
+    def container(name):
+        [found] = by_name[("Deployment", name)]["spec"]["template"]["spec"]["containers"]
+        assert found["livenessProbe"]["httpGet"]["path"] == "/healthz"
+        assert found["readinessProbe"]["httpGet"]["path"] == "/readyz"
+        return found["args"]
+
+    engine = container("trackside-engine")
+    assert by_name[("Deployment", "trackside-engine")]["spec"]["replicas"] == 2
+    assert engine[engine.index("--role") + 1] == "engine" and engine[engine.index("--redis") + 1] == redis_url
+    edge = container("trackside-edge")
+    assert edge[edge.index("--role") + 1] == "edge" and edge[edge.index("--redis") + 1] == redis_url
+    hpa = by_name[("HorizontalPodAutoscaler", "trackside-edge")]["spec"]
+    assert hpa["scaleTargetRef"]["name"] == "trackside-edge" and hpa["minReplicas"] < hpa["maxReplicas"]
+    # The parent folder's Ingress and PodDisruptionBudget select the edges through the same Service and labels.
+    parent = load_manifests()
+    service = by_name[("Service", "trackside")]
+    edge_labels = by_name[("Deployment", "trackside-edge")]["spec"]["template"]["metadata"]["labels"]
+    assert service["spec"]["selector"].items() <= edge_labels.items()
+    assert parent["PodDisruptionBudget"]["spec"]["selector"]["matchLabels"].items() <= edge_labels.items()
+    for rule in parent["Ingress"]["spec"]["rules"]:
+        for route in rule["http"]["paths"]:
+            assert route["backend"]["service"]["name"] == service["metadata"]["name"]
+    engine_labels = by_name[("Deployment", "trackside-engine")]["spec"]["template"]["metadata"]["labels"]
+    assert not service["spec"]["selector"].items() <= engine_labels.items(), "clients never reach an engine"

@@ -149,7 +149,7 @@ extension TracksideApp {
             o.key("feeds")
             o.array { a in
                 let matches = ingest.tripMatch
-                for feed in latestTick.feedStatus {
+                for feed in withStream(latestTick.feedStatus, at: clock()) {
                     a.object { f in
                         f.key("id"); f.value(feed.id)
                         if let match = matches[feed.id] {

@@ -1,5 +1,6 @@
 import Foundation
 import Metrics
+import Redis
 import Synchronization
 import TransitData
 import TransitEngine
@@ -42,6 +43,10 @@ public final class TracksideApp: Sendable {
     /// Placement memory for the next tick, with the replay round it belongs to.
     private let memory = Mutex(Tick.Memory())
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
+    /// The Redis stream, for `--role engine` and `edge` (nil for `all`).
+    let stream: TickStream?
+    /// A leading engine's entries (nil while standing by or for other roles).
+    private let publisher = Mutex<StreamPublisher?>(nil)
     private let logger: Logger
     let clock: @Sendable () -> Double
     /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
@@ -196,10 +201,27 @@ public final class TracksideApp: Sendable {
             case .close(let reason): session.close(code: .policyViolation, reason: reason, awaitingReply: false)
             }
         }, clock: clock)
+        if configuration.role == .all {
+            stream = nil
+        } else {
+            guard let text = configuration.redisURL else {
+                throw TracksideConfiguration.ConfigurationError(description: "--role \(configuration.role.rawValue) needs --redis redis://HOST:PORT")
+            }
+            let url: RedisURL
+            do {
+                url = try RedisURL(text)
+            } catch {
+                throw TracksideConfiguration.ConfigurationError(description: "--redis: \(error)")
+            }
+            stream = TickStream(url: url, push: push, historyRetention: configuration.historyRetention,
+                                tickInterval: configuration.tickInterval, logger: logger, clock: clock)
+        }
     }
 
-    /// Starts the feed source and the tick.
+    /// Starts the feed source and the tick (an edge: only the stream reader).
     public func start() {
+        stream?.start(lead: configuration.role == .engine)
+        guard configuration.role != .edge else { return }
         let ticker = TickLoop(cadence: configuration.tickInterval) { [self] in tick() }
         self.ticker.withLock { $0 = ticker }
         elevatorPoller?.start(clock: clock) { ticker.wake() }
@@ -225,6 +247,7 @@ public final class TracksideApp: Sendable {
         source.stop()
         elevatorPoller?.stop()
         ticker.withLock { $0 }?.stop()
+        stream?.stop()
     }
 
     /// One tick: its result computed and kept (`runTick`), then published in one step.
@@ -234,10 +257,32 @@ public final class TracksideApp: Sendable {
         tickDurations.observe(ContinuousClock.now - started)
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
         vehiclePositions.update(result.states, feedTime: result.feedTime)
-        push.publish(result, tickStarted: started)
+        if let stream {
+            publishToStream(result, tickStarted: started, stream: stream)
+        } else {
+            push.publish(result, tickStarted: started)
+        }
         if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
             logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
         }
+    }
+
+    /// An engine's tick: published to its clients and appended to the stream while it leads; a
+    /// standby only keeps its placement memory warm, its hub following the stream. A new leader
+    /// starts its term once its hub holds the stream's last entry, with a keyframe.
+    private func publishToStream(_ result: TickResult, tickStarted: ContinuousClock.Instant, stream: TickStream) {
+        guard let term = stream.leadingTerm else {
+            publisher.withLock { $0 = nil }
+            return
+        }
+        var current = publisher.withLock { $0 }
+        if current?.term != term {
+            guard stream.holdsLatestEntry() else { return }
+            current = StreamPublisher(term: term)
+        }
+        let entry = push.publish(result, tickStarted: tickStarted, stream: &current)
+        publisher.withLock { $0 = current }
+        if let entry { stream.append(entry) }
     }
 
     /// One snapshot of every feed through `Tick.run`, with the memory the previous tick left; the
@@ -273,15 +318,31 @@ public final class TracksideApp: Sendable {
     /// tick saw them: an instance is ready once what it serves is.
     func readiness() -> Readiness {
         let network = step.engine.network
+        let expected = configuration.role == .edge ? [] : source.expectedFeeds.map(\.feedID)
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
-                         expected: source.expectedFeeds.map(\.feedID), status: latestTick.feedStatus,
+                         expected: expected + (stream == nil ? [] : [TickStream.feedID]),
+                         status: withStream(latestTick.feedStatus, at: clock()),
                          tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil },
                          warnings: ingest.tripMatch.compactMapValues(\.warning))
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
     func feedStatus(atWallTime now: Double) -> [FeedStatus] {
-        ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
+        withStream(ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter), at: now)
+    }
+
+    /// An engine's feeds with the stream's health; an edge's are the stream's and the feeds the
+    /// engine last reported through it (all stale while the stream is).
+    func withStream(_ own: [FeedStatus], at now: Double) -> [FeedStatus] {
+        guard let stream else { return own }
+        let status = stream.status(at: now, inStep: push.streamPosition.inStep || configuration.role == .engine)
+        guard configuration.role == .edge else { return (own + [status]).sorted { $0.id < $1.id } }
+        let carried = stream.statistics.feedStatus.map { feed in
+            var feed = feed
+            if status.isStale { feed.isStale = true }
+            return feed
+        }
+        return (carried + [status]).sorted { $0.id < $1.id }
     }
 
     /// The age in seconds past which a feed's data is stale.

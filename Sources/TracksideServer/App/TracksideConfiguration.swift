@@ -5,6 +5,17 @@ import WebSocketServer
 /// `ServerConfiguration`): where feeds come from, the static network, the tick and the
 /// push limits.
 public struct TracksideConfiguration: Sendable {
+    /// What this process does (docs/SCALING.md).
+    public enum Role: String, Sendable, CaseIterable {
+        /// Polls, ticks and serves clients: one process, no Redis (the default).
+        case all
+        /// Polls and ticks; publishes each tick to the Redis stream while it holds the lease, else
+        /// stands by following the stream.
+        case engine
+        /// Serves clients from the Redis stream: no feeds, no tick of its own.
+        case edge
+    }
+
     /// Where vehicles come from.
     public enum Source: Equatable, Sendable {
         /// `demo`: the schedule simulator on the bundled 1 and 2 line timetable (the default).
@@ -88,6 +99,10 @@ public struct TracksideConfiguration: Sendable {
     public var inboundBacklog = InboundBacklog.Limit()
     /// Seconds of deltas kept for `resume`.
     public var historyRetention = 120.0
+    /// `--role`; `engine` and `edge` need `redisURL`.
+    public var role = Role.all
+    /// `--redis redis://HOST:PORT[/DB]`: where the tick stream and the lease live.
+    public var redisURL: String?
     /// Which sites may show the pages in a frame (`--frame-ancestors` sets the station display's).
     public var framing = PageFraming()
     /// The version announced in `hello`, `/api/config` and `/status`. Only tests set another one, to see

@@ -21,10 +21,12 @@ import TransitEngine
 /// Generic over the peer and the frame so the shell is testable without sockets; the server
 /// uses WebSocket sessions and prepared messages.
 public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Sendable {
-    // @unchecked: `hub` and `peers` are only touched on `queue`.
+    // @unchecked: `hub`, `peers` and `follower` are only touched on `queue`.
     private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
     private var hub: PushHub
     private var peers: [ClientID: Peer] = [:]
+    /// Where the hub is in the Redis stream, when one is followed (`follow(_:)`).
+    private var follower = StreamFollower()
     private let lastClient = Atomic<UInt64>(0)
     private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
     private let send: @Sendable ([(Peer, Frame)]) -> Void
@@ -170,15 +172,42 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// boards that changed, and the alerts (to the watchers of every scope whose alerts, or their
     /// staleness, changed). No client message runs between its parts.
     func publish(_ tick: TickResult, tickStarted: ContinuousClock.Instant? = nil) {
+        var none: StreamPublisher?
+        _ = publish(tick, tickStarted: tickStarted, stream: &none)
+    }
+
+    /// `publish(_:tickStarted:)` for a leading engine: also returns the tick's stream entry, made
+    /// by `stream` in the same step.
+    func publish(_ tick: TickResult, tickStarted: ContinuousClock.Instant?, stream: inout StreamPublisher?) -> PublishedTick? {
         let alerts = tick.alerts.map(PublishedAlert.init)
-        queue.sync {
+        return queue.sync {
             let now = clock()
-            deliver(hub.publish(tick.states, now: now, feedTime: tick.feedTime), origin: tickStarted)
+            let diff = hub.diff(tick.states)
+            deliver(hub.publish(diff, now: now, feedTime: tick.feedTime), origin: tickStarted)
             deliver(hub.updateVehicles(itineraries: tick.itineraries)
                     + hub.updateBoards(tick.boards)
                     + hub.updateElevators(tick.elevators)
                     + hub.updateAlerts(alerts, stale: tick.alertFeeds.isStale, now: tick.feedTime))
+            guard let term = stream?.term else { return nil }
+            follower.published(alerts: alerts, term: term)
+            return stream?.entry(after: hub, diff: diff, alerts: alerts, alertsStale: tick.alertFeeds.isStale,
+                                        feedStatus: tick.feedStatus)
         }
+    }
+
+    /// Follows one entry read from the stream (an edge, a standby engine): publishes it when it is
+    /// the next tick or a keyframe to load, and returns the step taken (`.reload`: fetch the latest keyframe).
+    public func follow(_ tick: PublishedTick) -> StreamStep {
+        queue.sync {
+            let (step, deliveries) = follower.follow(tick, hub: &hub)
+            deliver(deliveries)
+            return step
+        }
+    }
+
+    /// The hub's place in the stream: its epoch and seq, and whether it follows the stream in step.
+    public var streamPosition: (epoch: String, seq: UInt64, inStep: Bool) {
+        queue.sync { (hub.configuration.epoch, hub.seq, follower.inStep) }
     }
 
     /// Stations, bus stops and vehicles someone watches now: what a tick computes boards and cards for.

@@ -38,6 +38,9 @@ public struct PublisherLease: Sendable {
 
     public let ttl: Double
     public let renewInterval: Double
+    /// How often a standby asks for the lease: after a leader dies without releasing it, the
+    /// standby takes over at most this long after the TTL ran out.
+    public let acquireInterval: Double
     public let safetyMargin: Double
     /// The command awaiting its reply, and when it was sent.
     public private(set) var inFlight: (command: Command, sentAt: Double)?
@@ -45,10 +48,11 @@ public struct PublisherLease: Sendable {
     private var nextAttempt = -Double.infinity
     private var releasing = false
 
-    public init(ttl: Double = 3, renewInterval: Double = 1, safetyMargin: Double = 0.5) {
+    public init(ttl: Double = 3, renewInterval: Double = 1, acquireInterval: Double = 0.5, safetyMargin: Double = 0.5) {
         precondition(renewInterval + safetyMargin < ttl, "the lease must be renewed well inside its TTL")
         self.ttl = ttl
         self.renewInterval = renewInterval
+        self.acquireInterval = acquireInterval
         self.safetyMargin = safetyMargin
     }
 
@@ -60,8 +64,8 @@ public struct PublisherLease: Sendable {
         return .leading(term: held.term)
     }
 
-    /// What to send at `now`, if anything: one command at a time, each `renewInterval` after the
-    /// previous one. A command unanswered past the TTL counts as failed.
+    /// What to send at `now`, if anything: one command at a time, a renewal `renewInterval` after
+    /// the previous command, a take `acquireInterval` after it. A command unanswered past the TTL counts as failed.
     public mutating func poll(at now: Double) -> Command? {
         if let inFlight {
             guard now - inFlight.sentAt > ttl else { return nil }
@@ -76,7 +80,7 @@ public struct PublisherLease: Sendable {
             command = .acquire(ttlMilliseconds: ttlMilliseconds)
         }
         inFlight = (command, now)
-        nextAttempt = now + renewInterval
+        nextAttempt = now + (command == .release ? 0 : command == .acquire(ttlMilliseconds: ttlMilliseconds) ? acquireInterval : renewInterval)
         return command
     }
 

@@ -12,10 +12,13 @@ public enum StreamStep: Equatable, Sendable {
     /// applying it.
     case reload
 
-    /// The step for `entry` when the hub is at `seq` of `epoch`, and `inStep` says whether the
-    /// hub follows the stream (false until its first keyframe, and after a gap).
-    public init(entry: PublishedTick, epoch: String, seq: UInt64, inStep: Bool) {
+    /// The step for `entry` when the hub is at `seq` of `epoch` from an entry of `term`, and
+    /// `inStep` says whether the hub follows the stream (false until its first keyframe, and after a gap).
+    /// A keyframe of another term at or before `seq` is another history (a new leader that was
+    /// behind this hub): it is loaded, not skipped.
+    public init(entry: PublishedTick, epoch: String, seq: UInt64, term: UInt64? = nil, inStep: Bool) {
         if inStep, entry.epoch == epoch {
+            if entry.seq <= seq, entry.isKeyframe, let term, entry.term != term { self = .load; return }
             if entry.seq <= seq { self = .skip; return }
             if entry.seq == seq + 1 { self = .apply; return }
         }

@@ -18,5 +18,9 @@ import Testing
         #expect(StreamStep(entry: entry(1, epoch: "e2", keyframe: true), epoch: "e1", seq: 10, inStep: true) == .load)
         #expect(StreamStep(entry: entry(11), epoch: "e1", seq: 10, inStep: false) == .reload)
         #expect(StreamStep(entry: entry(5, keyframe: true), epoch: "e1", seq: 10, inStep: false) == .load)
+        // A keyframe read again is skipped; one of a new term behind the hub is another history, loaded.
+        #expect(StreamStep(entry: entry(9, keyframe: true), epoch: "e1", seq: 10, term: 1, inStep: true) == .skip)
+        #expect(StreamStep(entry: entry(9, keyframe: true), epoch: "e1", seq: 10, term: 4, inStep: true) == .load)
+        #expect(StreamStep(entry: entry(9), epoch: "e1", seq: 10, term: 4, inStep: true) == .skip)
     }
 }

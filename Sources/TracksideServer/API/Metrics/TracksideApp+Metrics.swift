@@ -47,6 +47,7 @@ extension TracksideApp {
         }
 
         writePushFigures(into: &exposition)
+        if let stream { writeStreamFigures(stream, into: &exposition) }
 
         let process = ProcessStatistics.current()
         if let resident = process.residentBytes {
@@ -155,5 +156,24 @@ extension TracksideApp {
         return StatusPage(feeds: feedStatus(atWallTime: now),
                           connections: push.connections, regions: push.regions, seq: push.seq,
                           uptime: now - startedAt, version: configuration.announcedVersion, now: now)
+    }
+}
+
+extension TracksideApp {
+    /// The Redis stream's counters (`--role engine|edge`); its age and staleness are the `stream` feed's.
+    func writeStreamFigures(_ stream: TickStream, into exposition: inout PrometheusExposition) {
+        let figures = stream.statistics
+        exposition.single("trackside_stream_entries_read_total", .counter,
+                          help: "Stream entries this process followed (an edge, a standby engine).", Double(figures.entriesRead))
+        exposition.single("trackside_stream_read_bytes_total", .counter, help: "Bytes of the stream entries followed.",
+                          Double(figures.bytesRead))
+        exposition.single("trackside_stream_reloads_total", .counter,
+                          help: "Keyframes loaded to start following or after a gap.", Double(figures.reloads))
+        exposition.single("trackside_stream_appended_total", .counter, help: "Entries this engine appended as the leader.",
+                          Double(figures.entriesAppended))
+        exposition.single("trackside_stream_fenced_total", .counter,
+                          help: "Appends Redis refused because another engine leads with a later term.", Double(figures.fencedAppends))
+        exposition.single("trackside_stream_leading", .gauge, help: "1 while this engine holds the lease and publishes.",
+                          stream.leadingTerm == nil ? 0 : 1)
     }
 }

@@ -137,6 +137,18 @@ public enum ServeOptions {
                                                          help: "seconds after which a feed's data is stale, or three poll intervals "
                                                              + "when longer (/readyz, /api/feeds)")
 
+    // MARK: Scale out
+
+    public static let role = Option<TracksideConfiguration.Role>(
+        "role", "ROLE", default: application.role, expected: "all, engine or edge",
+        help: "all (poll, tick and serve in one process), engine (poll and tick; publish each tick to the Redis stream "
+            + "while holding the lease, else stand by) or edge (serve clients from the stream); engine and edge need --redis") {
+        TracksideConfiguration.Role(rawValue: $0)
+    }
+    public static let redis = Option<String?>.text(
+        "redis", "URL", shown: "none",
+        help: "redis://[[user]:password@]HOST[:PORT][/DB] holding the tick stream and the engines' lease (docs/SCALING.md)")
+
     // MARK: Source and data
 
     public static let source = Option<TracksideConfiguration.Source>.source
@@ -199,6 +211,7 @@ public enum ServeOptions {
             subscribeRate.declaration, messageBurst.declaration, messageRate.declaration, messageRefusals.declaration,
             maxQueuedMessages.declaration, historyRetention.declaration, tick.declaration, staleAfter.declaration,
         ]),
+        OptionGroup("Scale out", [role.declaration, redis.declaration]),
         OptionGroup("Source and data", [
             source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, entrances.declaration,
             elevatorEquipment.declaration, elevators.declaration, elevatorsInterval.declaration, dataFolder.declaration, simulatorInterval.declaration,

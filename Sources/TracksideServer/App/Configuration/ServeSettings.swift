@@ -72,6 +72,8 @@ public struct ServeSettings: Sendable {
         application.limits.refusalsBeforeClose = options[O.messageRefusals]
         application.inboundBacklog.messages = options[O.maxQueuedMessages]
         application.historyRetention = options[O.historyRetention]
+        application.role = options[O.role]
+        application.redisURL = options[O.redis]
         application.tickInterval = options[O.tick]
         application.staleAfter = options[O.staleAfter]
         application.simulatorInterval = options[O.simulatorInterval]
