@@ -1,9 +1,12 @@
 """One box, many clients: `trackside serve` raises its own open files limit to what `--max-connections` needs
-(and says when it cannot), and `trackside-bench push` measures two binaries in one command, alternating, with its
-clients spread over several loopback source addresses."""
+(and says when it cannot), `/metrics` times every stage of a real tick, and `trackside-bench push` measures two
+binaries in one command, alternating, with its clients spread over several loopback source addresses."""
+import json
 import re
 import resource
 import subprocess
+import time
+import urllib.request
 
 from conftest import ROOT
 
@@ -62,3 +65,39 @@ def test_the_push_bench_measures_two_binaries_side_by_side_from_two_source_addre
         assert 0 <= int(p50) <= int(p99) <= int(maximum), result.stdout
     assert re.search(r"^baseline: median p99 \d+ ms, median server CPU [\d.]+ % of a core, median RSS \d+ MiB$",
                      result.stdout, re.MULTILINE), result.stdout
+
+
+def stage_counts(server):
+    """trackside_tick_stage_seconds' count per stage, from /metrics as Prometheus' own parser reads it."""
+    from prometheus_client.parser import text_string_to_metric_families
+    with urllib.request.urlopen(server.base_url + "/metrics", timeout=10) as response:
+        families = {family.name: family for family in text_string_to_metric_families(response.read().decode())}
+    return {sample.labels["stage"]: sample.value for sample in families["trackside_tick_stage_seconds"].samples
+            if sample.name == "trackside_tick_stage_seconds_count"}
+
+
+def test_metrics_time_every_stage_of_real_ticks(start_trackside, shared_data):
+    from websockets.sync.client import connect
+    from trackside_api import replay_args
+    server = start_trackside(*replay_args(shared_data))
+    with connect(f"ws://{server.host}:{server.port}/ws", compression="deflate") as client:
+        assert json.loads(client.recv(timeout=10))["type"] == "hello"
+        client.send(json.dumps({"op": "subscribe", "bbox": [-74.02, 40.70, -73.93, 40.80]}))
+        deltas = []
+        while len(deltas) < 3:
+            message = json.loads(client.recv(timeout=20))
+            if message["type"] == "delta":
+                deltas.append(message["seq"])
+        counts = stage_counts(server)
+    assert set(counts) == {"place", "diff", "serialise", "compress", "fanout"}
+    # Every tick that published passed through place, diff, serialise and compress once; those that reached
+    # our client were fanned out (a tick with no subscriber has no batch to write).
+    ticks = counts["place"]
+    assert ticks >= max(deltas)
+    for stage in ("diff", "serialise", "compress"):
+        assert ticks - 1 <= counts[stage] <= ticks, counts
+    assert 3 <= counts["fanout"] <= counts["compress"], counts
+    # The same family goes on counting with the ticks.
+    time.sleep(2.5)
+    later = stage_counts(server)
+    assert all(later[stage] > counts[stage] for stage in ("place", "diff", "serialise", "compress")), (counts, later)

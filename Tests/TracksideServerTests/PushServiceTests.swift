@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TracksideServer
+import TransitEngine
 
 @Suite struct PushServiceTests {
     /// Frames received per connection, in order.
@@ -22,8 +23,9 @@ import Testing
         return PushService(configuration: configuration, prepare: { bytes, _ in
             prepared?.value.withLock { $0 += 1 }
             return bytes
-        }, send: { batch in
+        }, send: { batch, written in
             for (inbox, frame) in batch { inbox.append(frame) }
+            written?()
         }, clock: { 1000 })
     }
 
@@ -43,6 +45,51 @@ import Testing
         }
         #expect(service.statistics == PushStatistics(connections: 3, regions: 1, subscriptions: 3, watches: 0, seq: 2,
                                                      rateLimited: 0))
+    }
+
+    /// A tick with many views prepares its frames on several threads at once: still exactly one
+    /// frame per view, and every connection gets its own view's delta of every tick, in order.
+    @Test func aTickOfManyViewsIsPreparedInParallelOncePerViewAndInOrderPerConnection() {
+        let prepared = Counter()
+        let service = service(prepared: prepared)
+        // 40 connections on 40 distinct tiles (the grid is 0.01°), a vehicle moving in each.
+        let views = 40
+        #expect(views / PushService<Inbox, [UInt8]>.deliveriesPerThread > 1)
+        let inboxes = (0..<views).map { _ in Inbox() }
+        for (index, inbox) in inboxes.enumerated() {
+            let west = -74.0 + Double(index) * 0.01 + 0.002
+            service.receive(#"{"op":"subscribe","bbox":[\#(west),40.702,\#(west + 0.005),40.707]}"#, from: service.connect(inbox))
+        }
+        // More messages than one slice: wait until every subscription is handled.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while service.statistics.subscriptions < views && ContinuousClock.now < deadline { usleep(1000) }
+        func states(_ tick: Int) -> [VehicleState] {
+            (0..<views).map { vehicle("v\($0)", lon: -74.0 + Double($0) * 0.01 + 0.004, lat: 40.703 + Double(tick) * 0.0005) }
+        }
+        for tick in 1...3 { service.publish(states(tick)) }
+        // Hellos and snapshots, then one frame per view per tick.
+        #expect(prepared.value.withLock { $0 } == 2 * views + 3 * views)
+        for (index, inbox) in inboxes.enumerated() {
+            let messages = inbox.decoded
+            #expect(messages.map { $0.type ?? "" } == ["hello", "snapshot", "delta", "delta", "delta"])
+            #expect(messages.map { $0.seq ?? -1 } == [-1, 0, 1, 2, 3])
+            // Its own view's vehicle, nobody else's.
+            #expect(messages.dropFirst(2).allSatisfy { $0.upsertIDs == ["v\(index)"] })
+        }
+    }
+
+    /// Every tick is timed in each of the push stages; the fanout once the batch is written.
+    @Test func eachTickCountsOnceInEveryPushStage() {
+        let service = service()
+        let inbox = Inbox()
+        service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: service.connect(inbox))
+        let ticks = 4
+        for tick in 0..<ticks { service.publish([vehicle("a", lon: -73.995, lat: 40.701 + Double(tick) * 0.001)]) }
+        for stage in [TickStages.Stage.diff, .serialise, .compress, .fanout] {
+            #expect(service.stages.snapshot(stage).count == UInt64(ticks), "\(stage)")
+        }
+        // Placement is the tick loop's, not the push service's.
+        #expect(service.stages.snapshot(.place).count == 0)
     }
 
     @Test func binaryMessagesAndDisconnectsAreHandled() {
@@ -110,7 +157,7 @@ import Testing
         var configuration = PushHub.Configuration(epoch: "e", source: "replay")
         configuration.grid = TileGrid(longitudeStep: 0.01, latitudeStep: 0.01)
         configuration.limits = limits
-        return PushService(configuration: configuration, prepare: { bytes, _ in bytes }, send: { batch in
+        return PushService(configuration: configuration, prepare: { bytes, _ in bytes }, send: { batch, _ in
             let handled = totals.handled.withLock { $0 }
             for (peer, frame) in batch { peer.frames.withLock { $0.append((frame, handled)) } }
         }, signal: { peer, signal in

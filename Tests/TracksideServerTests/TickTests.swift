@@ -102,7 +102,7 @@ import TransitEngine
         let sent = Mutex<[[UInt8]]>([])
         let service = PushService<Int, [UInt8]>(configuration: PushHub.Configuration(epoch: "e", source: "replay"),
                                                 prepare: { bytes, _ in bytes },
-                                                send: { batch in sent.withLock { $0 += batch.map(\.1) } })
+                                                send: { batch, _ in sent.withLock { $0 += batch.map(\.1) } })
         let client = service.connect(1)
         service.receive(#"{"op":"watch","station":"\#(Self.station)"}"#, from: client)
         #expect(service.watched.stations == [Self.station])

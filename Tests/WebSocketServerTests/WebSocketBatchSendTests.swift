@@ -108,7 +108,8 @@ import Testing
         return UInt16(bigEndian: address.sin_port)
     }
 
-    @Test func aBatchReachesEachSessionWithItsOwnMessagesInOrder() throws {
+    /// Runs `body` with a server whose /ws sessions are observed and counted, and clients on both loops.
+    private func withClients(_ body: (Observed, WebSocketCounters, [LoopbackClient]) throws -> Void) throws {
         let observed = Observed()
         let counters = WebSocketCounters()
         let (server, port) = try startServer { router in
@@ -119,23 +120,50 @@ import Testing
         defer { server.shutdown() }
         let clients = try openClients(port: port, observed: observed)
         defer { clients.forEach { $0.close() } }
-        let sessions = observed.live
-        #expect(sessions.count == clients.count && observed.loops.count == 2)
+        try body(observed, counters, clients)
+    }
 
-        // Each session's two messages name its peer's port, interleaved with everyone else's.
-        let peerPort = { (session: WebSocketSession) in String(session.remoteAddress.split(separator: ":").last ?? "") }
-        let batch = ["1", "2"].flatMap { part in
-            sessions.map { session in (session, WebSocketPreparedMessage(text: peerPort(session) + "-" + part, compression: nil)) }
+    @Test func aBatchReachesEachSessionWithItsOwnMessagesInOrder() throws {
+        try withClients { observed, counters, clients in
+            let sessions = observed.live
+            #expect(sessions.count == clients.count && observed.loops.count == 2)
+
+            // Each session's two messages name its peer's port, interleaved with everyone else's.
+            let peerPort = { (session: WebSocketSession) in String(session.remoteAddress.split(separator: ":").last ?? "") }
+            let batch = ["1", "2"].flatMap { part in
+                sessions.map { session in (session, WebSocketPreparedMessage(text: peerPort(session) + "-" + part, compression: nil)) }
+            }
+            WebSocketSession.send(batch)
+            for client in clients {
+                let own = String(localPort(of: client))
+                let expected = frame(own + "-1") + frame(own + "-2")
+                #expect(receive(expected.count, from: client) == expected)
+            }
+            // Counted on the loop just after the write the client already saw.
+            waitFor { counters.messagesSent == 2 * clients.count }
+            #expect(counters.messagesSent == 2 * clients.count)
         }
-        WebSocketSession.send(batch)
-        for client in clients {
-            let own = String(localPort(of: client))
-            let expected = frame(own + "-1") + frame(own + "-2")
-            #expect(receive(expected.count, from: client) == expected)
+    }
+
+    /// `written` runs once, after every loop wrote its part: by then each session's frame was
+    /// counted (counted on the loop right after its write), on both loops.
+    @Test func writtenRunsOnceEveryLoopHasWrittenItsPart() throws {
+        try withClients { observed, counters, clients in
+            #expect(observed.loops.count == 2)
+            let sentWhenWritten = Mutex<[Int]>([])
+            let message = WebSocketPreparedMessage(text: "tick", compression: nil)
+            WebSocketSession.send(observed.live.map { ($0, message) }) {
+                sentWhenWritten.withLock { $0.append(counters.messagesSent) }
+            }
+            for client in clients { #expect(receive(6, from: client) == frame("tick")) }
+            waitFor { !sentWhenWritten.withLock { $0 }.isEmpty }
+            usleep(50_000)
+            #expect(sentWhenWritten.withLock { $0 } == [clients.count])
+            // An empty batch has nothing to wait for.
+            let empty = Atomic<Int>(0)
+            WebSocketSession.send([]) { empty.add(1, ordering: .relaxed) }
+            #expect(empty.load(ordering: .relaxed) == 1)
         }
-        // Counted on the loop just after the write the client already saw.
-        waitFor { counters.messagesSent == 2 * clients.count }
-        #expect(counters.messagesSent == 2 * clients.count)
     }
 
     /// A client that is not reading takes part of a large frame; the rest waits in its queue and

@@ -27,7 +27,8 @@ public final class TracksideApp: Sendable {
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
     private let staleThresholds: [String: Double]
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
-    let tickDurations = Histogram.Recorder(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5])
+    /// Where each tick's time goes, placement included (`trackside_tick_stage_seconds`).
+    let tickStages = TickStages()
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
@@ -192,15 +193,15 @@ public final class TracksideApp: Sendable {
         hub.directory = WatchDirectory(places: Set(network.stations.flatMap { [$0.id] + $0.memberStations + $0.platforms }
                                                      + network.busStops.map(\.id)),
                                        routes: Set(network.routes.keys))
-        let compression = webSocket.compression
+        let preparer = WebSocketMessagePreparer(compression: webSocket.compression)
         push = PushService(configuration: hub, prepare: { bytes, tickStarted in
-            WebSocketPreparedMessage(utf8Text: bytes, compression: compression, latencyOrigin: tickStarted)
+            preparer.prepare(utf8Text: bytes, latencyOrigin: tickStarted)
         }, send: WebSocketSession.send, signal: { session, signal in
             switch signal {
             case .handled(let messages, let bytes): session.handled(messages: messages, bytes: bytes)
             case .close(let reason): session.close(code: .policyViolation, reason: reason, awaitingReply: false)
             }
-        }, clock: clock)
+        }, clock: clock, stages: tickStages)
         if configuration.role == .all {
             stream = nil
         } else {
@@ -254,7 +255,7 @@ public final class TracksideApp: Sendable {
     private func tick() {
         let started = ContinuousClock.now
         let result = runTick(watched: push.watched)
-        tickDurations.observe(ContinuousClock.now - started)
+        tickStages.observe(.place, since: started)
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
         vehiclePositions.update(result.states, feedTime: result.feedTime)
         if let stream {

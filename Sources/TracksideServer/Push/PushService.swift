@@ -16,7 +16,11 @@ import TransitEngine
 /// more from them. Each delivery is turned into a `Frame` once (serialised
 /// and compressed once); all the frames a step produces (a tick's deltas to every view) go to
 /// `send` as one batch of (peer, frame) pairs, so the transport can hand them over with one
-/// hop per event loop instead of one per connection.
+/// hop per event loop instead of one per connection. A step with many deliveries (a tick's
+/// deltas, one per distinct view) prepares its frames on every core at once
+/// (`DispatchQueue.concurrentPerform`, the event loops being idle until the batch comes), each
+/// frame at its delivery's index, so the batch and every connection's order are as if prepared
+/// one by one. Each tick's stages are timed into `stages`.
 ///
 /// Generic over the peer and the frame so the shell is testable without sockets; the server
 /// uses WebSocket sessions and prepared messages.
@@ -29,7 +33,9 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     private var follower = StreamFollower()
     private let lastClient = Atomic<UInt64>(0)
     private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
-    private let send: @Sendable ([(Peer, Frame)]) -> Void
+    private let send: @Sendable ([(Peer, Frame)], (@Sendable () -> Void)?) -> Void
+    /// Where each tick's time goes (diff, serialise, compress, fanout; the tick loop adds placement).
+    public let stages: TickStages
     private let signal: @Sendable (Peer, PushPeerSignal) -> Void
     private let clock: @Sendable () -> Double
     /// Client messages waiting for a slice, whether a slice is on the queue, whether the service
@@ -52,15 +58,18 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// - Parameters:
     ///   - prepare: builds the frame for one message; called once per delivery, with the start
     ///     of the tick that produced it for tick deltas (the origin of the delivery latency).
-    ///   - send: hands a batch of frames to their peers, each peer's in order.
+    ///   - send: hands a batch of frames to their peers, each peer's in order; when given the
+    ///     closure, calls it once every frame of the batch is written (for a tick's fan-out time).
     ///   - signal: tells a peer its messages were handled, or to close (after its frames).
     ///   - clock: wall time in seconds since the Unix epoch (injected for tests).
     public init(configuration: PushHub.Configuration,
                 prepare: @escaping @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame,
-                send: @escaping @Sendable ([(Peer, Frame)]) -> Void,
+                send: @escaping @Sendable (_ batch: [(Peer, Frame)], _ written: (@Sendable () -> Void)?) -> Void,
                 signal: @escaping @Sendable (Peer, PushPeerSignal) -> Void = { _, _ in },
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+                stages: TickStages = TickStages()) {
         hub = PushHub(configuration: configuration)
+        self.stages = stages
         self.prepare = prepare
         self.send = send
         self.signal = signal
@@ -164,7 +173,7 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
     /// `tickStarted` is when the tick began placing them; `feedTime` the feeds' clock they were placed at.
     public func publish(_ states: [VehicleState], feedTime: Double? = nil, tickStarted: ContinuousClock.Instant? = nil) {
-        queue.sync { deliver(hub.publish(states, now: clock(), feedTime: feedTime), origin: tickStarted) }
+        queue.sync { _ = publishVehicles(states, now: clock(), feedTime: feedTime, tickStarted: tickStarted) }
     }
 
     /// Publishes one tick's result in one step on the queue, and waits until its frames are
@@ -182,8 +191,7 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         let alerts = tick.alerts.map(PublishedAlert.init)
         return queue.sync {
             let now = clock()
-            let diff = hub.diff(tick.states)
-            deliver(hub.publish(diff, now: now, feedTime: tick.feedTime), origin: tickStarted)
+            let diff = publishVehicles(tick.states, now: now, feedTime: tick.feedTime, tickStarted: tickStarted)
             deliver(hub.updateVehicles(itineraries: tick.itineraries)
                     + hub.updateBoards(tick.boards)
                     + hub.updateElevators(tick.elevators)
@@ -193,6 +201,20 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
             return stream?.entry(after: hub, diff: diff, alerts: alerts, alertsStale: tick.alertFeeds.isStale,
                                         feedStatus: tick.feedStatus)
         }
+    }
+
+    /// A tick's vehicles (on the queue): diffed, published and their deltas delivered, each stage
+    /// timed; returns the diff.
+    private func publishVehicles(_ states: [VehicleState], now: Double, feedTime: Double?,
+                                 tickStarted: ContinuousClock.Instant?) -> VehicleDiff {
+        let diffStarted = ContinuousClock.now
+        let diff = hub.diff(states)
+        stages.observe(.diff, since: diffStarted)
+        let serialiseStarted = ContinuousClock.now
+        let deltas = hub.publish(diff, now: now, feedTime: feedTime)
+        stages.observe(.serialise, since: serialiseStarted)
+        deliver(deltas, origin: tickStarted, timed: true)
+        return diff
     }
 
     /// Follows one entry read from the stream (an edge, a standby engine): publishes it when it is
@@ -247,15 +269,25 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         }
     }
 
-    private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil) {
+    /// Prepares each delivery's frame, sends them as one batch, then closes the connections a
+    /// delivery says to close. `timed`: a tick's deltas, whose compress and fanout stages are counted.
+    private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil, timed: Bool = false) {
+        let compressStarted = ContinuousClock.now
+        let frames = prepareFrames(deliveries, origin: origin)
+        if timed { stages.observe(.compress, since: compressStarted) }
+        let sendStarted = ContinuousClock.now
         var batch: [(Peer, Frame)] = []
-        for delivery in deliveries {
-            let frame = prepare(delivery.message, origin)
+        for (delivery, frame) in zip(deliveries, frames) {
             for client in delivery.recipients {
                 if let peer = peers[client] { batch.append((peer, frame)) }
             }
         }
-        if !batch.isEmpty { send(batch) }
+        if !batch.isEmpty {
+            let stages = stages
+            var written: (@Sendable () -> Void)?
+            if timed { written = { @Sendable in stages.observe(.fanout, since: sendStarted) } }
+            send(batch, written)
+        }
         for delivery in deliveries {
             guard let reason = delivery.closeReason else { continue }
             for client in delivery.recipients {
@@ -265,6 +297,28 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
                 }
                 if let peer = peers[client] { signal(peer, .close(reason: reason)) }
             }
+        }
+    }
+
+    /// Deliveries a thread is given at least before preparing spreads over more threads.
+    static var deliveriesPerThread: Int { 8 }
+
+    /// Each delivery's frame, in order: on as many threads as there are cores (and at least
+    /// `deliveriesPerThread` deliveries each) at once, interleaved so large and small deltas
+    /// spread evenly, each frame written at its delivery's index.
+    private func prepareFrames(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant?) -> [Frame] {
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, deliveries.count / Self.deliveriesPerThread)
+        guard threads > 1 else { return deliveries.map { prepare($0.message, origin) } }
+        let prepareFrame = prepare
+        return [Frame](unsafeUninitializedCapacity: deliveries.count) { buffer, initialized in
+            // Each index is written by exactly one iteration, and read only after all of them end.
+            nonisolated(unsafe) let frames = buffer
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for index in stride(from: thread, to: deliveries.count, by: threads) {
+                    (frames.baseAddress! + index).initialize(to: prepareFrame(deliveries[index].message, origin))
+                }
+            }
+            initialized = deliveries.count
         }
     }
 }

@@ -1,3 +1,5 @@
+import Codecs
+
 /// A broadcast message serialised into frames once and shared, immutable, by every
 /// subscriber (the "prepared message" of uWebSockets).
 ///
@@ -38,8 +40,6 @@ public final class WebSocketPreparedMessage: Sendable {
     /// through `String`. The bytes must be valid UTF-8; debug builds check it.
     public convenience init(utf8Text: [UInt8], compression: PerMessageDeflateConfiguration?,
                             latencyOrigin: ContinuousClock.Instant? = nil) {
-        assert({ var validator = UTF8Validator(); return validator.validate(utf8Text) && validator.isComplete }(),
-               "a text message must be valid UTF-8")
         self.init(opcode: .text, payload: utf8Text, compression: compression, latencyOrigin: latencyOrigin)
     }
 
@@ -48,19 +48,27 @@ public final class WebSocketPreparedMessage: Sendable {
         self.init(opcode: .binary, payload: binary, compression: compression, latencyOrigin: nil)
     }
 
-    private init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfiguration?,
-                 latencyOrigin: ContinuousClock.Instant?) {
+    private convenience init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfiguration?,
+                             latencyOrigin: ContinuousClock.Instant?) {
+        let deflater = compression.flatMap { try? Self.deflater(for: $0) }
+        self.init(opcode: opcode, payload: payload, compression: compression, deflater: deflater, latencyOrigin: latencyOrigin)
+    }
+
+    /// Prepares a message compressing with `deflater`, a compressor without context built for
+    /// `compression` (`deflater(for:)`), which this borrows for the call only: a caller preparing
+    /// many messages keeps one per thread instead of setting up a fresh zlib stream each time
+    /// (`WebSocketMessagePreparer`).
+    init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfiguration?,
+         deflater: PerMessageDeflater?, latencyOrigin: ContinuousClock.Instant?) {
+        assert(opcode != .text || { var validator = UTF8Validator(); return validator.validate(payload) && validator.isComplete }(),
+               "a text message must be valid UTF-8")
         self.opcode = opcode
         self.payload = payload
         self.latencyOrigin = latencyOrigin
         uncompressedFrame = WebSocketFrame.serverFrame(opcode: opcode, payload: payload)
         compressionWindowBits = compression?.serverMaxWindowBits ?? 15
         isCompressionPrepared = compression != nil
-        guard let compression, payload.count >= compression.minimumCompressedSize,
-              let deflater = try? PerMessageDeflater(windowBits: compression.serverMaxWindowBits,
-                                                     memoryLevel: compression.memoryLevel,
-                                                     compressionLevel: compression.compressionLevel,
-                                                     contextTakeover: false) else {
+        guard let compression, payload.count >= compression.minimumCompressedSize, let deflater else {
             compressedFrame = nil
             return
         }
@@ -68,5 +76,13 @@ public final class WebSocketPreparedMessage: Sendable {
             WebSocketFrame.compressedServerFrame(opcode: opcode, payload: $0, deflater: deflater)
         }
         compressedFrame = compressed.count < uncompressedFrame.count ? compressed : nil
+    }
+}
+
+extension WebSocketPreparedMessage {
+    /// A compressor for shared frames: `compression`'s window, memory and level, without context.
+    static func deflater(for compression: PerMessageDeflateConfiguration) throws(Deflater.StartFailure) -> PerMessageDeflater {
+        try PerMessageDeflater(windowBits: compression.serverMaxWindowBits, memoryLevel: compression.memoryLevel,
+                               compressionLevel: compression.compressionLevel, contextTakeover: false)
     }
 }

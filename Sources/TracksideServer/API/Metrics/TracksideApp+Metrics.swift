@@ -31,7 +31,8 @@ extension TracksideApp {
         writeFetchStatistics(into: &exposition, now: now)
 
         exposition.histogram("trackside_tick_duration_seconds", help: "Time to place every vehicle in one tick.",
-                             tickDurations.snapshot)
+                             tickStages.snapshot(.place))
+        tickStages.write(into: &exposition)
         let health = tickHealth.withLock { $0 }
         exposition.single("trackside_tick_lag_seconds", .gauge,
                           help: "Seconds the next tick is behind its cadence (0 while ticks are on time).", health.lag(at: now))
