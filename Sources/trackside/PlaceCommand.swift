@@ -1,5 +1,6 @@
 import Foundation
 import TracksideCommandLine
+import TracksideServer
 import TransitData
 import TransitEngine
 

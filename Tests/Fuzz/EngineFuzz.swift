@@ -3,6 +3,7 @@
 // written out as the server writes them. Built and run by Tests/Fuzz/run.sh (not part of the Swift
 // package), which names the static GTFS in FUZZ_GTFS.
 import Foundation
+import TracksideServer
 import TransitData
 import TransitEngine
 

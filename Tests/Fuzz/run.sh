@@ -7,6 +7,7 @@
 #              and XML, zip, gzip and raw deflate, every GTFS table's CSV rows, ISO 8601 times
 #   engine     TransitEngine: a feed through decoding, two ticks of placement, station boards, sign
 #              rows and display alerts on the real subway network, written out as the server does
+#              (TracksideServer's Wire/)
 #   transport  WebSocketServer: HTTP/1.1 requests (read in pieces of every size) and the handshake,
 #              WebSocket frames with and without permessage-deflate, echoed, and extension offers
 #   server     TracksideServer: the push protocol's messages driving four clients' sessions through
@@ -66,7 +67,7 @@ library() {
 }
 declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz
                     [redis]=RedisFuzz)
-declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs TransitData TransitEngine"
+declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer"
                       [transport]="Codecs Metrics WebSocketServer"
                       [server]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer"
                       [redis]="Redis")

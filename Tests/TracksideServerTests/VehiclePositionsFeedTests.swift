@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import TransitData
 import TransitEngine
@@ -42,44 +44,62 @@ import TransitEngine
         #expect(decoded == message)
     }
 
-    /// Two requests of one tick get the very bytes the tick prepared (the same buffer, not an equal copy: the request
-    /// encoded nothing), with the same entity tag; the next tick's feed is another.
-    @Test func theTickEncodesTheFeedAndRequestsOnlyCopyItsBytes() throws {
+    /// The tick only hands its states over; the first request after it has them encoded on the feed's queue (never
+    /// on the caller's thread, an event loop in the server), and every request of that tick gets the very bytes that
+    /// one encoding prepared (the same buffer, not an equal copy), with the same entity tag; the next tick's is another.
+    @Test func aTickIsEncodedOnceOffTheCallersThreadAndItsRequestsShareTheBytes() async throws {
         let feed = VehiclePositionsFeed()
         let router = Router()
-        router.get(VehiclePositionsFeed.path) { feed.response(to: $0) }
-        func get(_ target: String, _ headers: [(String, String)] = []) throws -> HTTPResponse {
+        let captured = Mutex<RoutedRequest?>(nil)
+        router.get(VehiclePositionsFeed.path) { routed in
+            captured.withLock { $0 = routed }
+            return HTTPResponse()
+        }
+        func request(_ target: String, _ headers: [(String, String)] = []) throws -> RoutedRequest {
             let request = HTTPRequest(method: "GET", target: target, headers: HTTPHeaders([("Host", "h")] + headers))
             guard case .respond(.immediate(let handler), let routed) = router.resolve(request, remoteAddress: "127.0.0.1:1") else {
                 throw RouteMissing()
             }
-            return handler(routed)
+            _ = handler(routed)
+            return try #require(captured.withLock { $0 })
+        }
+        /// The answer, and whether it was delivered on the calling thread.
+        func get(_ target: String, _ headers: [(String, String)] = []) async throws -> (response: HTTPResponse, onCaller: Bool) {
+            let routed = try request(target, headers)
+            let caller = pthread_self()
+            return await withCheckedContinuation { done in
+                feed.respond(to: routed) { response in done.resume(returning: (response, pthread_equal(pthread_self(), caller) != 0)) }
+            }
         }
         func storage(_ bytes: [UInt8]) -> UnsafeRawPointer? { bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) } }
 
-        // Before the first tick: the empty feed prepared at start, not one made by the request.
-        let empty = feed.current
-        let before = try get(VehiclePositionsFeed.path)
-        #expect(empty.tick == 0 && storage(before.body) == storage(empty.protobuf.body))
+        // Before the first tick: the empty feed prepared at start, answered at once.
+        let empty = try await get(VehiclePositionsFeed.path)
+        #expect(empty.onCaller && empty.response.status == .ok)
+        #expect(try GTFSRealtime.FeedMessage(protobuf: empty.response.body).entities.isEmpty)
 
         feed.update([state(status: .stopped)], feedTime: 1_559_402_930)
-        let prepared = feed.current
-        #expect(prepared.tick == 1)
-        let (first, second) = (try get(VehiclePositionsFeed.path), try get(VehiclePositionsFeed.path))
-        #expect(storage(first.body) == storage(prepared.protobuf.body) && storage(second.body) == storage(prepared.protobuf.body))
-        #expect(first.headers["ETag"] == prepared.protobuf.entityTag && second.headers["ETag"] == first.headers["ETag"])
-        let json = try get(VehiclePositionsFeed.path + "?format=json")
-        #expect(storage(json.body) == storage(prepared.json.body))
-        #expect(try GTFSRealtime.FeedMessage(protobuf: first.body).entities.map(\.id) == ["063560_7..N"])
+        // The tick's first request waits for one encoding off its thread; the next ones share what it prepared.
+        let first = try await get(VehiclePositionsFeed.path)
+        let second = try await get(VehiclePositionsFeed.path)
+        let third = try await get(VehiclePositionsFeed.path)
+        #expect(!first.onCaller && second.onCaller && third.onCaller, "only a request finding no prepared feed waits for the queue")
+        #expect(storage(first.response.body) == storage(second.response.body) && storage(third.response.body) == storage(first.response.body))
+        #expect(first.response.headers["ETag"] != nil && second.response.headers["ETag"] == first.response.headers["ETag"])
+        #expect(try GTFSRealtime.FeedMessage(protobuf: first.response.body).entities.map(\.id) == ["063560_7..N"])
+        // The JSON form was prepared by the same encoding.
+        let json = try await get(VehiclePositionsFeed.path + "?format=json")
+        #expect(json.onCaller && json.response.headers["Content-Type"] == "application/json")
         // Conditional GET is unchanged: the tag just sent is not modified, until the next tick's feed replaces it.
-        let tag = try #require(first.headers["ETag"])
-        #expect(try get(VehiclePositionsFeed.path, [("If-None-Match", tag)]).status == .notModified)
-        #expect(try get(VehiclePositionsFeed.path, [("If-Modified-Since", "Sat, 01 Jun 2019 15:28:50 GMT")]).status == .notModified)
+        let tag = try #require(first.response.headers["ETag"])
+        #expect(try await get(VehiclePositionsFeed.path, [("If-None-Match", tag)]).response.status == .notModified)
+        #expect(try await get(VehiclePositionsFeed.path, [("If-Modified-Since", "Sat, 01 Jun 2019 15:28:50 GMT")]).response.status == .notModified)
 
         feed.update([state(status: .moving)], feedTime: 1_559_402_931)
-        #expect(feed.current.tick == 2 && storage(feed.current.protobuf.body) != storage(prepared.protobuf.body))
-        let next = try get(VehiclePositionsFeed.path, [("If-None-Match", tag)])
-        #expect(next.status == .ok && next.headers["ETag"] != tag && next.headers["Last-Modified"] == "Sat, 01 Jun 2019 15:28:51 GMT")
+        let next = try await get(VehiclePositionsFeed.path, [("If-None-Match", tag)])
+        #expect(!next.onCaller && next.response.status == .ok && next.response.headers["ETag"] != tag)
+        #expect(next.response.headers["Last-Modified"] == "Sat, 01 Jun 2019 15:28:51 GMT")
+        #expect(try await get(VehiclePositionsFeed.path + "?format=xml").response.status == .badRequest)
     }
 
     private struct RouteMissing: Error {}

@@ -32,7 +32,7 @@ public final class TracksideApp: Sendable {
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
-    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded by each tick.
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded once per tick asked about.
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Stations' entrances and equipment, and the outage feed with its poller; nil when not configured.
@@ -257,13 +257,12 @@ public final class TracksideApp: Sendable {
         let result = runTick(watched: push.watched)
         tickStages.observe(.place, since: started)
         lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
+        vehiclePositions.update(result.states, feedTime: result.feedTime)
         if let stream {
             publishToStream(result, tickStarted: started, stream: stream)
         } else {
             push.publish(result, tickStarted: started)
         }
-        // After the hand-over to push, so clients never wait for it; requests then only copy these bytes.
-        vehiclePositions.update(result.states, feedTime: result.feedTime)
         if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
             logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
         }

@@ -89,20 +89,11 @@ import TransitData
         #expect(alerts[3].type == "Escalator Outage")
     }
 
-    @Test func writesJSON() throws {
+    @Test func anAlertCarriesItsSegmentsTimingAndUpdateTime() throws {
         let feed = Self.feed([Self.entity("lmm:alert:1", type: "Delays", header: "[A] trains delayed", routes: ["A"])])
         let alert = try #require(ServiceAlerts.displayAlerts(from: feed, at: Self.now).first)
-        var writer = JSONWriter()
-        alert.writeJSON(to: &writer)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any])
-        #expect(object["id"] as? String == "lmm:alert:1")
-        #expect(object["type"] as? String == "Delays")
-        #expect(object["when"] as? String == "now")
-        let segments = try #require(object["header_segments"] as? [Any])
-        #expect((segments[0] as? [String: String]) == ["route": "A"])
-        #expect(segments[1] as? String == " trains delayed")
-        #expect(object["routes"] as? [String] == ["A"])
-        #expect(object["updated_at"] as? Double == 1_705_795_000)
-        #expect(object["source_ids"] == nil)
+        #expect(alert.id == "lmm:alert:1" && alert.type == "Delays" && alert.when == .now)
+        #expect(alert.headerSegments == [.route("A"), .text(" trains delayed")])
+        #expect(alert.routes == ["A"] && alert.updatedAt == 1_705_795_000 && alert.sourceIDs == ["lmm:alert:1"])
     }
 }

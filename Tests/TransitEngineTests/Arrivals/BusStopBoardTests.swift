@@ -75,13 +75,15 @@ struct BusStopBoardTests {
         #expect(board.staleRoutes == ["M1", "M2"])
     }
 
-    @Test("The wire form names the bus stop and leaves out what a bus call does not say")
+    @Test("A bus stop's board says what a bus call says: a time and minutes, or only how far away")
     func json() {
         let calls = [Self.call("a", arrival: Self.now + 75), Self.call("b", metres: 900, proximity: "3 stops away")]
-        var writer = JSONWriter()
-        Self.board([FeedReport(name: "siri", timestamp: Self.now, busCalls: calls)]).writeJSON(to: &writer)
-        let text = String(decoding: writer.bytes, as: UTF8.self)
-        #expect(text == #"{"type":"arrivals","bus_stop":"404303","ts":1488055353,"groups":[{"route":"M2","direction":"1","headsign":"EAST VILLAGE","arrivals":[{"time":1488055428,"minutes":1,"due":false},{"due":false,"away":"3 stops away"}]}]}"#)
+        let board = Self.board([FeedReport(name: "siri", timestamp: Self.now, busCalls: calls)])
+        #expect(board.kind == .busStop && board.stationID == "404303" && board.timestamp == Self.now)
+        #expect(board.groups.map { "\($0.routeID) \($0.direction) \($0.headsign ?? "")" } == ["M2 1 EAST VILLAGE"])
+        let arrivals = board.groups[0].arrivals
+        #expect(arrivals.map(\.time) == [Self.now + 75, nil] && arrivals.map(\.minutes) == [1, nil])
+        #expect(arrivals.map(\.isDue) == [false, false] && arrivals.map(\.proximity) == [nil, "3 stops away"])
     }
 
     @Test("Empty feeds give an empty board, not a crash")

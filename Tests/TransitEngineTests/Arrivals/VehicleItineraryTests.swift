@@ -44,10 +44,10 @@ struct VehicleItineraryTests {
         #expect(itinerary.current == .init(stopID: "127S", stationID: "127", name: "Times Sq-42 St"))
         #expect(itinerary.calls.map(\.place.stopID) == ["128S", "132S", "137S"])
         #expect(itinerary.calls[0].delay == 95 && itinerary.calls[0].arrival == Self.now + 100)
-        var json = JSONWriter()
-        json.object { o in itinerary.writeMembers(to: &o) }
-        #expect(json.string.hasPrefix(#"{"at":{"stop":"127S","station":"127","name":"Times Sq-42 St"},"stops":[{"stop":"128S","station":"128","name":"34 St-Penn Station","arrival":1705750100,"departure":1705750120,"delay":95},"#))
-        #expect(json.string.hasSuffix(#"{"stop":"137S","station":"137","name":"Chambers St","arrival":1705750600}]}"#))
+        #expect(itinerary.calls[0].place == .init(stopID: "128S", stationID: "128", name: "34 St-Penn Station"))
+        #expect(itinerary.calls[0].departure == Self.now + 120 && itinerary.calls[0].track == nil)
+        #expect(itinerary.calls.last.map { [$0.arrival, $0.departure] } == [Self.now + 600, nil])
+        #expect(itinerary.calls.last?.place == .init(stopID: "137S", stationID: "137", name: "Chambers St"))
     }
 
     @Test("A moving train lists its stops from the next one on; the newest feed reporting it wins")

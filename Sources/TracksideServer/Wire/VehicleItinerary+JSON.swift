@@ -1,4 +1,5 @@
 import TransitData
+import TransitEngine
 
 extension VehicleItinerary {
     /// Writes the itinerary's members into the enclosing object (docs/PROTOCOL.md):

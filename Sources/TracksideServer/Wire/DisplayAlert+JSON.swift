@@ -1,4 +1,5 @@
 import TransitData
+import TransitEngine
 
 extension DisplayAlert {
     /// Writes the wire form: text segments are a list of strings (text) and `{"route":"A"}`

@@ -1,4 +1,5 @@
 import TransitData
+import TransitEngine
 
 extension VehicleState {
     /// Writes the compact wire form shared by `trackside place`, `/api/vehicles` and the push

@@ -1,4 +1,5 @@
 import TransitData
+import TransitEngine
 
 extension ArrivalBoard {
     /// Writes the wire form of docs/PROTOCOL.md:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TransitEngine
+import TracksideServer
+import TransitEngine
 
 @Suite struct VehicleStateJSONTests {
     @Test func movingTrainCarriesItsSegment() throws {
