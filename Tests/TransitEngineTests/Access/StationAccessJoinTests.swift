@@ -64,9 +64,6 @@ struct StationAccessJoinTests {
         #expect(statuses[1].source == .alerts && statuses[1].reason == alert.header)
         // The upcoming outage starts at 2,000.
         #expect(ElevatorStatus.statuses(of: access, outages: outages, alertOutages: [:], at: 2_000)[2].inService == false)
-        var json = JSONWriter()
-        json.array { list in statuses[0].writeJSON(stale: true, to: &list) }
-        #expect(String(decoding: json.bytes, as: UTF8.self) == #"[{"id":"EL1","kind":"elevator","serving":"Street to EL1","ada":true,"status":"out_of_service","reason":"Repair","since":100,"until":5000,"source":"outages","stale":true}]"#)
     }
 
     @Test("The real files on the 2018 full subway GTFS: every entrance and every active piece of equipment finds its complex", .enabled(if: SharedData.isAvailable))
