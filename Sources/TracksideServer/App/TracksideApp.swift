@@ -21,11 +21,11 @@ public final class TracksideApp: Sendable {
     let webSocketCounters = WebSocketCounters()
     /// The tick as a pure step, and the latest result (REST answers from it; nil before the first tick).
     let step: Tick
-    private let latest = Mutex<TickResult?>(nil)
+    let latest = Mutex<TickResult?>(nil)
     let source: any FeedSource
     let ingest: FeedIngest
     /// Stale thresholds of the feeds the source expects; others use `configuration.staleAfter`.
-    private let staleThresholds: [String: Double]
+    let staleThresholds: [String: Double]
     /// What `/metrics` reports about ticks: their duration and the last one's vehicles.
     /// Where each tick's time goes, placement included (`trackside_tick_stage_seconds`).
     let tickStages = TickStages()
@@ -42,13 +42,13 @@ public final class TracksideApp: Sendable {
     /// Arrival boards for REST and `watch`.
     var boards: StationBoards { step.boards }
     /// Placement memory for the next tick, with the replay round it belongs to.
-    private let memory = Mutex(Tick.Memory())
+    let memory = Mutex(Tick.Memory())
     private let ticker: Mutex<TickLoop?> = Mutex(nil)
     /// The Redis stream, for `--role engine` and `edge` (nil for `all`).
     let stream: TickStream?
     /// A leading engine's entries (nil while standing by or for other roles).
-    private let publisher = Mutex<StreamPublisher?>(nil)
-    private let logger: Logger
+    let publisher = Mutex<StreamPublisher?>(nil)
+    let logger: Logger
     let clock: @Sendable () -> Double
     /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
     let timeZoneIdentifier: String?
@@ -249,137 +249,6 @@ public final class TracksideApp: Sendable {
         elevatorPoller?.stop()
         ticker.withLock { $0 }?.stop()
         stream?.stop()
-    }
-
-    /// One tick: its result computed and kept (`runTick`), then published in one step.
-    private func tick() {
-        let started = ContinuousClock.now
-        let result = runTick(watched: push.watched)
-        tickStages.observe(.place, since: started)
-        lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
-        vehiclePositions.update(result.states, feedTime: result.feedTime)
-        if let stream {
-            publishToStream(result, tickStarted: started, stream: stream)
-        } else {
-            push.publish(result, tickStarted: started)
-        }
-        if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
-            logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
-        }
-    }
-
-    /// An engine's tick: published to its clients and appended to the stream while it leads; a
-    /// standby only keeps its placement memory warm, its hub following the stream. A new leader
-    /// starts its term once its hub holds the stream's last entry, with a keyframe.
-    private func publishToStream(_ result: TickResult, tickStarted: ContinuousClock.Instant, stream: TickStream) {
-        guard let term = stream.leadingTerm else {
-            publisher.withLock { $0 = nil }
-            return
-        }
-        var current = publisher.withLock { $0 }
-        if current?.term != term {
-            guard stream.holdsLatestEntry() else { return }
-            current = StreamPublisher(term: term)
-        }
-        let entry = push.publish(result, tickStarted: tickStarted, stream: &current)
-        publisher.withLock { $0 = current }
-        if let entry { stream.append(entry) }
-    }
-
-    /// One snapshot of every feed through `Tick.run`, with the memory the previous tick left; the
-    /// result becomes the one REST answers from.
-    func runTick(watched: (stations: Set<String>, vehicles: Set<String>)) -> TickResult {
-        let result = memory.withLock { memory in
-            let result = step.run(tickInput(watchedStations: watched.stations, watchedVehicles: watched.vehicles, memory: memory))
-            memory = result.memory
-            return result
-        }
-        latest.withLock { $0 = result }
-        return result
-    }
-
-    /// The feeds as they are now, in one snapshot, at the source's feed time.
-    private func tickInput(watchedStations: Set<String> = [], watchedVehicles: Set<String> = [],
-                           memory: Tick.Memory = Tick.Memory()) -> Tick.Input {
-        let wallTime = clock()
-        let feedTime = source.feedTime(atWallTime: wallTime)
-        return Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime, staleAfter: staleAfter), feedTime: feedTime,
-                          watchedStations: watchedStations, watchedVehicles: watchedVehicles,
-                          elevators: elevatorFeed?.snapshot(at: wallTime) ?? ElevatorSnapshot(), wallTime: wallTime,
-                          memory: memory)
-    }
-
-    /// The latest tick's result, which REST answers from; before the first tick, what one would
-    /// compute now (nothing is published or remembered from it).
-    var latestTick: TickResult {
-        latest.withLock { $0 } ?? step.run(tickInput())
-    }
-
-    /// Whether the network has something to place vehicles on and every feed is fresh, as the latest
-    /// tick saw them: an instance is ready once what it serves is.
-    func readiness() -> Readiness {
-        let network = step.engine.network
-        let expected = configuration.role == .edge ? [] : source.expectedFeeds.map(\.feedID)
-        return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
-                         expected: expected + (stream == nil ? [] : [TickStream.feedID]),
-                         status: withStream(latestTick.feedStatus, at: clock()),
-                         tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil },
-                         warnings: ingest.tripMatch.compactMapValues(\.warning))
-    }
-
-    /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
-    func feedStatus(atWallTime now: Double) -> [FeedStatus] {
-        withStream(ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter), at: now)
-    }
-
-    /// An engine's feeds with the stream's health; an edge's are the stream's and the feeds the
-    /// engine last reported through it (all stale while the stream is).
-    func withStream(_ own: [FeedStatus], at now: Double) -> [FeedStatus] {
-        guard let stream else { return own }
-        let status = stream.status(at: now, inStep: push.streamPosition.inStep || configuration.role == .engine)
-        guard configuration.role == .edge else { return (own + [status]).sorted { $0.id < $1.id } }
-        let carried = stream.statistics.feedStatus.map { feed in
-            var feed = feed
-            if status.isStale { feed.isStale = true }
-            return feed
-        }
-        return (carried + [status]).sorted { $0.id < $1.id }
-    }
-
-    /// The age in seconds past which a feed's data is stale.
-    func staleAfter(_ feedID: String) -> Double {
-        staleThresholds[feedID] ?? configuration.staleAfter
-    }
-
-    /// The entrances (`--entrances`) and equipment (`--elevator-equipment`) read; nil when neither is given.
-    /// A file that cannot be read stops the start.
-    private static func readAccessFiles(_ configuration: TracksideConfiguration) throws
-        -> (entrances: [SubwayEntrance], equipment: [ElevatorEquipment])? {
-        guard configuration.entrancesPath != nil || configuration.elevatorEquipmentPath != nil else { return nil }
-        func load<T>(_ path: String?, _ what: String, _ parse: (Data, String) throws -> [T]) throws -> [T] {
-            guard let path else { return [] }
-            do {
-                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-                defer { try? handle.close() }
-                // One byte past the limit, so an oversized file is refused without being read whole.
-                return try parse(try handle.read(upToCount: AccessDocument.byteLimit + 1) ?? Data(), path)
-            } catch {
-                throw TracksideConfiguration.ConfigurationError(description: "cannot load \(what) \(path): \(error)")
-            }
-        }
-        return (try load(configuration.entrancesPath, "entrances") { try SubwayEntrance.entrances(geoJSON: $0, file: $1) },
-                try load(configuration.elevatorEquipmentPath, "elevator equipment") { try ElevatorEquipment.equipment(json: $0, file: $1) })
-    }
-
-    /// The entrances and equipment joined to the network's stations, with a log line saying how many joined.
-    private static func joinAccess(_ files: (entrances: [SubwayEntrance], equipment: [ElevatorEquipment]), network: Network,
-                                   logger: Logger) -> StationAccessDirectory {
-        let (entrances, equipment) = files
-        let directory = StationAccessDirectory(network: network, entrances: entrances, equipment: equipment)
-        logger.info("access: \(entrances.count - directory.unmatchedEntrances - directory.distantEntrances) of \(entrances.count) entrances ("
-                    + "\(directory.distantEntrances) too far from the station they name) and "
-                    + "\(equipment.count - directory.unmatchedEquipment) of \(equipment.count) elevators and escalators joined a station")
-        return directory
     }
 
     /// 64 random bits in hex: unique per server start, so old seqs are never mistaken.

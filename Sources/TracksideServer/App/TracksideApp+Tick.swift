@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// The tick as the app runs it: one snapshot of the feeds through `Tick.run`, the result kept for
+/// REST and published to the clients (or, for an engine, to the stream).
+extension TracksideApp {
+    /// One tick: its result computed and kept (`runTick`), then published in one step.
+    func tick() {
+        let started = ContinuousClock.now
+        let result = runTick(watched: push.watched)
+        tickStages.observe(.place, since: started)
+        lastTickCounts.withLock { $0 = VehicleCounts(result.states) }
+        vehiclePositions.update(result.states, feedTime: result.feedTime)
+        if let stream {
+            publishToStream(result, tickStarted: started, stream: stream)
+        } else {
+            push.publish(result, tickStarted: started)
+        }
+        if let gap = tickHealth.withLock({ $0.finished(at: clock()) }) {
+            logger.warning("tick late: \(String(format: "%.1f", gap)) s since the previous one (due every \(configuration.tickInterval) s)")
+        }
+    }
+
+    /// An engine's tick: published to its clients and appended to the stream while it leads; a
+    /// standby only keeps its placement memory warm, its hub following the stream. A new leader
+    /// starts its term once its hub holds the stream's last entry, with a keyframe.
+    func publishToStream(_ result: TickResult, tickStarted: ContinuousClock.Instant, stream: TickStream) {
+        guard let term = stream.leadingTerm else {
+            publisher.withLock { $0 = nil }
+            return
+        }
+        var current = publisher.withLock { $0 }
+        if current?.term != term {
+            guard stream.holdsLatestEntry() else { return }
+            current = StreamPublisher(term: term)
+        }
+        let entry = push.publish(result, tickStarted: tickStarted, stream: &current)
+        publisher.withLock { $0 = current }
+        if let entry { stream.append(entry) }
+    }
+
+    /// One snapshot of every feed through `Tick.run`, with the memory the previous tick left; the
+    /// result becomes the one REST answers from.
+    func runTick(watched: (stations: Set<String>, vehicles: Set<String>)) -> TickResult {
+        let result = memory.withLock { memory in
+            let result = step.run(tickInput(watchedStations: watched.stations, watchedVehicles: watched.vehicles, memory: memory))
+            memory = result.memory
+            return result
+        }
+        latest.withLock { $0 = result }
+        return result
+    }
+
+    /// The feeds as they are now, in one snapshot, at the source's feed time.
+    func tickInput(watchedStations: Set<String> = [], watchedVehicles: Set<String> = [],
+                           memory: Tick.Memory = Tick.Memory()) -> Tick.Input {
+        let wallTime = clock()
+        let feedTime = source.feedTime(atWallTime: wallTime)
+        return Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime, staleAfter: staleAfter), feedTime: feedTime,
+                          watchedStations: watchedStations, watchedVehicles: watchedVehicles,
+                          elevators: elevatorFeed?.snapshot(at: wallTime) ?? ElevatorSnapshot(), wallTime: wallTime,
+                          memory: memory)
+    }
+
+    /// The latest tick's result, which REST answers from; before the first tick, what one would
+    /// compute now (nothing is published or remembered from it).
+    var latestTick: TickResult {
+        latest.withLock { $0 } ?? step.run(tickInput())
+    }
+}
