@@ -26,27 +26,27 @@ import TransitEngine
 /// uses WebSocket sessions and prepared messages.
 public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Sendable {
     // @unchecked: `hub`, `peers` and `follower` are only touched on `queue`.
-    private let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
-    private var hub: PushHub
-    private var peers: [ClientID: Peer] = [:]
+    let queue = DispatchQueue(label: "trackside-push", qos: .userInteractive)
+    var hub: PushHub
+    var peers: [ClientID: Peer] = [:]
     /// Where the hub is in the Redis stream, when one is followed (`follow(_:)`).
     private var follower = StreamFollower()
     private let lastClient = Atomic<UInt64>(0)
-    private let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
-    private let send: @Sendable ([(Peer, Frame)], (@Sendable () -> Void)?) -> Void
+    let prepare: @Sendable ([UInt8], ContinuousClock.Instant?) -> Frame
+    let send: @Sendable ([(Peer, Frame)], (@Sendable () -> Void)?) -> Void
     /// Where each tick's time goes (diff, serialise, compress, fanout; the tick loop adds placement).
     public let stages: TickStages
-    private let signal: @Sendable (Peer, PushPeerSignal) -> Void
-    private let clock: @Sendable () -> Double
+    let signal: @Sendable (Peer, PushPeerSignal) -> Void
+    let clock: @Sendable () -> Double
     /// Client messages waiting for a slice, whether a slice is on the queue, whether the service
     /// stopped taking them (shutdown), and the connections being closed, whose messages are dropped.
-    private let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool, closing: Set<ClientID>)>(
+    let inbound = Mutex<(queue: InboundQueue<Message>, sliceQueued: Bool, stopped: Bool, closing: Set<ClientID>)>(
         (InboundQueue(), false, false, []))
 
     /// What waits for a slice, in each connection's order: its registration first (so a slice
     /// queued before a connection existed still greets it before handling its messages), then its
     /// messages with their payload bytes.
-    private enum Message: Sendable {
+    enum Message: Sendable {
         case connect(Peer)
         case text(String)
         case binary(bytes: Int)
@@ -123,51 +123,6 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
             state.stopped = true
             _ = state.queue.removeAll()
         }
-    }
-
-    private func enqueue(_ message: Message, from client: ClientID) {
-        let startSlice = inbound.withLock { state -> Bool in
-            guard !state.stopped, !state.closing.contains(client) else { return false }
-            state.queue.append(message, from: client)
-            defer { state.sliceQueued = true }
-            return !state.sliceQueued
-        }
-        if startSlice { queue.async { [self] in handleSlice() } }
-    }
-
-    /// One slice of client messages (on the queue); queues the next slice behind whatever was
-    /// queued meanwhile (a tick) while messages wait.
-    private func handleSlice() {
-        let slice = inbound.withLock { $0.queue.slice(limit: Self.sliceSize) }
-        var deliveries: [PushHub.Delivery] = []
-        var handled: [ClientID: (messages: Int, bytes: Int)] = [:]
-        let now = clock()
-        for (client, message) in slice {
-            let bytes: Int
-            switch message {
-            case .connect(let peer):
-                peers[client] = peer
-                deliveries.append(hub.connect(client))
-                continue
-            case .text(let text):
-                deliveries += hub.receive(text, from: client, now: now)
-                bytes = text.utf8.count
-            case .binary(let count):
-                deliveries += hub.receiveBinary(from: client, now: now)
-                bytes = count
-            }
-            handled[client, default: (0, 0)].messages += 1
-            handled[client, default: (0, 0)].bytes += bytes
-        }
-        deliver(deliveries)
-        for (client, count) in handled {
-            if let peer = peers[client] { signal(peer, .handled(messages: count.messages, bytes: count.bytes)) }
-        }
-        let more = inbound.withLock { state -> Bool in
-            state.sliceQueued = !state.queue.isEmpty
-            return state.sliceQueued
-        }
-        if more { queue.async { [self] in handleSlice() } }
     }
 
     /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
@@ -269,56 +224,4 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         }
     }
 
-    /// Prepares each delivery's frame, sends them as one batch, then closes the connections a
-    /// delivery says to close. `timed`: a tick's deltas, whose compress and fanout stages are counted.
-    private func deliver(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant? = nil, timed: Bool = false) {
-        let compressStarted = ContinuousClock.now
-        let frames = prepareFrames(deliveries, origin: origin)
-        if timed { stages.observe(.compress, since: compressStarted) }
-        let sendStarted = ContinuousClock.now
-        var batch: [(Peer, Frame)] = []
-        for (delivery, frame) in zip(deliveries, frames) {
-            for client in delivery.recipients {
-                if let peer = peers[client] { batch.append((peer, frame)) }
-            }
-        }
-        if !batch.isEmpty {
-            let stages = stages
-            var written: (@Sendable () -> Void)?
-            if timed { written = { @Sendable in stages.observe(.fanout, since: sendStarted) } }
-            send(batch, written)
-        }
-        for delivery in deliveries {
-            guard let reason = delivery.closeReason else { continue }
-            for client in delivery.recipients {
-                inbound.withLock { state in
-                    _ = state.queue.remove(client)
-                    state.closing.insert(client)
-                }
-                if let peer = peers[client] { signal(peer, .close(reason: reason)) }
-            }
-        }
-    }
-
-    /// Deliveries a thread is given at least before preparing spreads over more threads.
-    static var deliveriesPerThread: Int { 8 }
-
-    /// Each delivery's frame, in order: on as many threads as there are cores (and at least
-    /// `deliveriesPerThread` deliveries each) at once, interleaved so large and small deltas
-    /// spread evenly, each frame written at its delivery's index.
-    private func prepareFrames(_ deliveries: [PushHub.Delivery], origin: ContinuousClock.Instant?) -> [Frame] {
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, deliveries.count / Self.deliveriesPerThread)
-        guard threads > 1 else { return deliveries.map { prepare($0.message, origin) } }
-        let prepareFrame = prepare
-        return [Frame](unsafeUninitializedCapacity: deliveries.count) { buffer, initialized in
-            // Each index is written by exactly one iteration, and read only after all of them end.
-            nonisolated(unsafe) let frames = buffer
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for index in stride(from: thread, to: deliveries.count, by: threads) {
-                    (frames.baseAddress! + index).initialize(to: prepareFrame(deliveries[index].message, origin))
-                }
-            }
-            initialized = deliveries.count
-        }
-    }
 }
