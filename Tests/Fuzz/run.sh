@@ -67,9 +67,9 @@ library() {
 }
 declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz
                     [redis]=RedisFuzz)
-declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer"
+declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
                       [transport]="Codecs Metrics WebSocketServer"
-                      [server]="Codecs Metrics TransitData TransitEngine WebSocketServer TracksideServer"
+                      [server]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
                       [redis]="Redis")
 
 rm -rf "$FUZZ_DIR/seeds"
