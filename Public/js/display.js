@@ -15,6 +15,7 @@ import { el, bullet, richText } from "./dom.js";
 import { boardRows, directionSections } from "./display-rows.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
+import { learnRouteLabels } from "./routes.js";
 import { serverConfig } from "./server-config.js";
 import { reloadWithFreshFiles } from "./fresh-reload.js";
 import { DisplayNotices } from "./display-notices.js";
@@ -70,7 +71,7 @@ publishStatus({
   unknown: () => state.unknown,
   source: () => state.source ?? null,
   mark: () => state.mark,
-  rows: () => state.rows.map(({ route, direction, minutes, stale }) => ({ route, direction, minutes, stale })),
+  rows: () => state.rows.map(({ route, direction, minutes, stale, cancelled }) => ({ route, direction, minutes, stale, cancelled })),
   boardAge: () => (state.receivedAtMs === null ? null : Math.round((Date.now() - state.receivedAtMs) / 1000)),
   lastUpdateAge: () => (state.confirmedAtMs === null ? null : (Date.now() - state.confirmedAtMs) / 1000),
   serverVersion: () => state.serverVersion,
@@ -135,6 +136,8 @@ function receive(connection, message, receivedAtMs) {
 }
 
 function acceptBoard(board, receivedAtMs) {
+  learnRouteLabels(board.groups);
+  learnRouteLabels(board.terminating);
   state.board = board;
   state.receivedAtMs = receivedAtMs;
   if (Number.isFinite(board.ts)) state.clockOffsetMs = board.ts * 1000 - receivedAtMs;
@@ -342,11 +345,13 @@ function drawRows(list, chosen) {
     el("li", { class: "section" },
       el("h2", { class: "section-heading", text: section.heading ?? t.direction(section.direction, section.rows[0]?.headsign) }),
       el("ol", { class: "section-rows" }, ...section.rows.map((row) => {
-        const when = t.when(row.minutes);
-        const item = el("li", { class: row.stale ? "row stale" : "row" },
+        // A cancelled trip says so where its minutes would be.
+        const when = row.cancelled ? { value: t.cancelled, unit: null } : t.when(row.minutes);
+        const label = row.cancelled ? t.cancelledLabel : t.minutesLabel(row.minutes);
+        const item = el("li", { class: ["row", row.stale ? "stale" : null, row.cancelled ? "cancelled" : null].filter(Boolean).join(" ") },
           bullet(row.route),
           el("span", { class: "destination" }, el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) })),
-          el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) + (row.stale ? `, ${t.staleRow}` : "") },
+          el("span", { class: "minutes", "aria-label": label + (row.stale ? `, ${t.staleRow}` : "") },
             when.value, when.unit ? el("small", { text: when.unit }) : null));
         drawn.set(item, row);
         return item;
@@ -376,8 +381,9 @@ function rowsThatFit(list) {
 }
 
 /**
- * "No trains until 5:32 AM": the board's `next_service` (the first scheduled departure of each line and direction
- * without predictions) for the lines and direction shown, when the board has none of them; null otherwise.
+ * "No trains until 5:32 AM" ("No buses until" at a bus stop): the board's `next_service` (the first scheduled
+ * departure of each line and direction without predictions) for the lines and direction shown, when the board has
+ * none of them; null otherwise.
  */
 function nightText(board, zone) {
   if (!Array.isArray(board?.next_service) || zone === null) return null;
@@ -391,7 +397,7 @@ function nightText(board, zone) {
   const later = next.time * 1000 - (Date.now() + state.clockOffsetMs) > 20 * 3600 * 1000;
   const time = new Date(next.time * 1000).toLocaleString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: zone,
                                                                       ...(later ? { weekday: "short" } : {}) });
-  return t.noTrainsUntil(time);
+  return options.place === "bus_stop" ? t.noBusesUntil(time) : t.noTrainsUntil(time);
 }
 
 /**

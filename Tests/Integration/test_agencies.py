@@ -289,7 +289,8 @@ def test_nyc_keeps_its_own_defaults(start_trackside):
 def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, agencies, browser):
     """Auckland's recordings replayed: a parentless bus stop's board on /display?bus_stop=ID shows the buses the
     trip updates (one stop event each, read against the timetable) predict there, under headsign headings rather
-    than NYC's Uptown/Downtown, with the clock in Auckland's time; the map opens on Auckland, titled after its
+    than NYC's Uptown/Downtown, with the clock in Auckland's time, its bullets the routes' short names; the map's
+    buses are labelled by the short names their vehicles carry; the map opens on Auckland, titled after its
     agencies' first, without NYC's land."""
     from headless_chromium import open_page, wait_until
     from selenium.webdriver.common.by import By
@@ -307,6 +308,11 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     assert headings and all(h.upper().startswith("TO ") and "TOWN" not in h.upper() for h in headings), headings  # CSS capitals
     assert browser.execute_script("return window.__trackside.timeZone") == "Pacific/Auckland"
     assert browser.execute_script("return window.__trackside.state") == "live"
+    # Bullets read the groups' route_short_name (005), never the middle of the long route ids.
+    short_names = {route["route_id"]: route["route_short_name"] for route in table(agencies / "auckland_gtfs.zip", "routes.txt")}
+    assert all(group["route_short_name"] == short_names[group["route"]] for group in groups), groups
+    bullets = browser.execute_script("return [...document.querySelectorAll('.row .bullet')].map(b => b.textContent)")
+    assert bullets and set(bullets) <= {group["route_short_name"] for group in groups}, bullets
 
     open_page(browser, server.base_url + "/")
     wait_until(browser, "window.__trackside && window.__trackside.ready === true")
@@ -317,6 +323,14 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     # No New York land under another city: no layer of the bundled base map (land-z…, areas-z…) at all.
     assert browser.execute_script(
         "return window.__trackside.map.getStyle().layers.every(l => !/^(land|areas)-z[0-9]+/.test(l.id))")
+    # A bus on the map is labelled by the route_short_name its vehicle carries: its pill in the list of vehicles in view.
+    vehicles = get_json(server, "/api/vehicles?region=all")["vehicles"]
+    assert vehicles and all(v["route_short_name"] == short_names[v["route"]] for v in vehicles), vehicles[:3]
+    bus = vehicles[0]
+    browser.execute_script(f"window.__trackside.map.jumpTo({{center: [{bus['lon']}, {bus['lat']}], zoom: 16}})")
+    wait_until(browser, "document.querySelectorAll('#vehicle-list .bus-tag').length > 0")
+    tags = browser.execute_script("return [...document.querySelectorAll('#vehicle-list .bus-tag')].map(t => t.textContent)")
+    assert set(tags) <= set(short_names.values()), tags
 
 
 # 2022-02-08 (a Tuesday) 12:00 in Ann Arbor (America/Detroit): term time on the University of Michigan's campus buses.
@@ -428,10 +442,11 @@ def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_
         assert alert["when"] == expected, (alert["id"], alert["when"], expected)
 
 
-def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path):
+def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path, browser):
     """GTFS-realtime written with the reference bindings against Cairns' real timetable (10:00 on Tuesday 2014-06-03,
     six trips running then), replayed by `serve --source replay`: a trip with a +120 s delay at its first stop runs
-    between the two stops schedule plus delay give; a CANCELED trip is not shown; a SKIPPED stop is never a trip's
+    between the two stops schedule plus delay give; a CANCELED trip is not shown on the map, but its next stop's board
+    (and that stop's display) shows it as cancelled at its scheduled time; a SKIPPED stop is never a trip's
     next; a VehiclePositions-only bus is shown where it reports, under its VehicleDescriptor id; an ADDED trip runs on
     its route's shape by the feed's own times; a DUPLICATED copy started 10 minutes earlier than its static trip
     (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it."""
@@ -496,6 +511,16 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
     server = start_trackside("--source", f"replay:{folder}", "--gtfs", gtfs, "--replay-loop", wait_ready=True)
     states = {v["id"]: v for v in get_json(server, "/api/vehicles?bbox=145.5,-17.2,146.0,-16.6")["vehicles"]}
     assert set(states) == {delayed, skipping, "bus-1234", "added-1", "dup-1"}, sorted(states)  # not `cancelled`
+    # The cancelled trip's next stop (5 minutes or more ahead, not its last) lists it, cancelled, at its scheduled time.
+    ahead = next(row for row in calls[cancelled][:-1] if midnight + seconds(row["departure_time"]) >= at + 300)
+    board = get_json(server, f"/api/bus-stops/{ahead['stop_id']}/arrivals")
+    marked = [(group["route"], arrival["time"]) for group in board["groups"] for arrival in group["arrivals"] if arrival.get("cancelled")]
+    assert marked == [(trips[cancelled]["route_id"], midnight + seconds(ahead["arrival_time"]))], board
+    from headless_chromium import open_page, wait_until
+    open_page(browser, f"{server.base_url}/display?bus_stop={ahead['stop_id']}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true && window.__trackside.rows.length > 0")
+    assert any(row["cancelled"] for row in browser.execute_script("return window.__trackside.rows")), board
+    assert browser.execute_script("return [...document.querySelectorAll('.row.cancelled .minutes')].map(m => m.textContent)") == ["Cancelled"]
     assert all(state["kind"] == "bus" for state in states.values())
 
     expected = expected_stops(calls[delayed], late.stop_time_update, at, zone)

@@ -5,11 +5,15 @@ shape of the MTA's nyct_ene.json served by a local publisher on 127.0.0.1 (no re
 time format). REST (`/api/stations/{id}`, `/api/entrances`) and push (`elevators` messages to a station's watchers)
 follow the publisher as it changes, breaks and goes missing: a bad or missing document keeps the last good outages
 and says stale."""
+import csv
 import datetime
 import gzip
+import io
 import json
+import os
 import subprocess
 import time
+import urllib.request
 import zoneinfo
 
 import pytest
@@ -154,17 +158,38 @@ def test_a_bad_or_missing_file_keeps_the_last_good_outages_and_says_stale(start_
     server = start_trackside(*access_args(shared_data, feed), wait_ready=True)
     good = wait_for(lambda: (d := station(server)) and "elevators_updated" in d and d, "the file's first read")
     assert uptown(good["elevators"])["status"] == "out_of_service" and good["elevators_stale"] is False
-    for bad in (lambda: feed.write_bytes(feed.read_bytes()[:40]),         # truncated
-                lambda: feed.write_bytes(b" " * (16 << 20)),               # oversized
-                lambda: feed.unlink()):                                    # missing
-        broken_at = time.time()
+    # The outage feed is a feed like the others: /api/feeds, /readyz and /metrics say how it is.
+    assert not feed_health(server)["stale"] and get_with_status(server, "/readyz")[0] == 200
+    for bad, kind in ((lambda: feed.write_bytes(feed.read_bytes()[:40]), "decode"),     # truncated
+                      (lambda: feed.write_bytes(b" " * (16 << 20)), "decode"),          # oversized
+                      (lambda: feed.unlink(), "network")):                              # missing
+        broken_at, errors = time.time(), feed_errors(server, kind)
         bad()
         stale = wait_for(lambda: (d := station(server))["elevators_stale"] and d, "stale outages")
         # The last good outages, from before the file broke.
         assert uptown(stale["elevators"])["status"] == "out_of_service"
         assert good["elevators_updated"] <= stale["elevators_updated"] <= broken_at
+        health = wait_for(lambda: (h := feed_health(server))["stale"] and h, "the feed listed stale")
+        assert health["failure"] and health["age"] is not None and health["stale_after"] == 90
+        status, ready = get_with_status(server, "/readyz")
+        assert status == 503 and "elevators" in ready["stale"], ready
+        assert feed_errors(server, kind) > errors
         feed.write_text(json.dumps([outage_record(equipment[UPTOWN_ELEVATOR], six_pm_ahead())]))
         wait_for(lambda: not station(server)["elevators_stale"], "fresh outages again")
+        wait_for(lambda: get_with_status(server, "/readyz")[0] == 200, "ready again")
+
+
+def feed_health(server):
+    """The outage feed's entry in /api/feeds."""
+    return next(f for f in get_with_status(server, "/api/feeds")[1]["feeds"] if f["id"] == "elevators")
+
+
+def feed_errors(server, kind):
+    """trackside_feed_errors_total of the outage feed for one kind of error, from /metrics."""
+    prefix = f'trackside_feed_errors_total{{feed="elevators",kind="{kind}"}} '
+    with urllib.request.urlopen(server.base_url + "/metrics", timeout=10) as response:
+        line = next(l for l in response.read().decode().splitlines() if l.startswith(prefix))
+    return float(line[len(prefix):])
 
 
 def test_without_the_files_there_are_no_entrances_and_bad_files_stop_the_start(trackside_bin, start_trackside, shared_data, tmp_path):
@@ -179,6 +204,50 @@ def test_without_the_files_there_are_no_entrances_and_bad_files_stop_the_start(t
         result = subprocess.run([trackside_bin, "serve", "--port", "0", *replay_args(shared_data), *map(str, args)],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode != 0 and message in result.stderr, result.stderr
+
+
+# The dataset's CSV export's columns (its GeoJSON export's properties, named as the CSV names them).
+CSV_COLUMNS = ["Division", "Line", "Borough", "Stop Name", "Complex ID", "Constituent Station Name", "Station ID", "GTFS Stop ID",
+               "Daytime Routes", "Entrance Type", "Entry Allowed", "Exit Allowed", "Entrance Latitude", "Entrance Longitude"]
+
+
+def entrances_csv(features):
+    """The real entrances as the dataset's CSV export writes them (CRLF, quoted fields, a georeference column)."""
+    rows = [CSV_COLUMNS + ["Entrance Georeference"]]
+    for feature in features:
+        p = feature["properties"]
+        rows.append([p.get(c.lower().replace(" ", "_"), "") for c in CSV_COLUMNS]
+                    + [f"POINT ({p['entrance_longitude']} {p['entrance_latitude']})"])
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    return out.getvalue().encode()
+
+
+def test_entrances_download_as_csv_and_are_cached_like_the_static_gtfs(trackside_bin, start_trackside, shared_data, tmp_path):
+    features = json.loads((shared_data / ENTRANCES).read_text())["features"]
+    body, cache = entrances_csv(features), tmp_path / "cache"
+    path = "/api/views/i9wp-a4ja/rows.csv"
+    with LocalPublisher(body, lambda asked: asked.startswith(path), content_type="text/csv") as site:
+        args = [*replay_args(shared_data), "--entrances", f"{site.base}{path}?accessType=DOWNLOAD", "--cache", cache]
+        server = start_trackside(*args)
+        layer = get_with_status(server, "/api/entrances")[1]
+        # As from the GeoJSON (all but the one 870 m from its station), and Times Sq's the same.
+        assert len(layer["features"]) == len(features) - 1
+        assert len(station(server)["entrances"]) > 20
+        assert (cache / "subway-entrances").read_bytes() == body and site.requests == [f"{path}?accessType=DOWNLOAD"]
+        # A day later the publisher answers garbage: the cached copy stays and is used, and the log says so.
+        old = time.time() - 2 * 86_400
+        os.utime(cache / "subway-entrances", (old, old))
+        site.body = b"<html><body>Service unavailable</body></html>"
+        again = start_trackside(*args)
+        assert len(get_with_status(again, "/api/entrances")[1]["features"]) == len(features) - 1
+        assert "using the older cached" in again.log() and (cache / "subway-entrances").read_bytes() == body
+        assert len(site.requests) == 2
+    # Nothing cached and nothing answering: the start fails in one line.
+    result = subprocess.run([trackside_bin, "serve", "--port", "0", *map(str, replay_args(shared_data)),
+                             "--entrances", "http://127.0.0.1:9/rows.csv", "--cache", str(tmp_path / "empty")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "cannot download the entrances http://127.0.0.1:9/rows.csv" in result.stderr, result.stderr
 
 
 def expected_notice(equipment, until):

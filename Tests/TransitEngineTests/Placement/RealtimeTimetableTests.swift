@@ -150,6 +150,8 @@ import TransitData
         let network = try Network(gtfs: [Self.feed], profile: ProfileChoice.auto.profile(for: [Self.feed]))
         #expect(network.profile.name == "standard")
         #expect(network.kind(ofRoute: "R1") == .bus && network.kind(ofRoute: "F1") == .ferry)
+        // Riders' names label routes; a route without a short name (or colours) is known by its id alone.
+        #expect(network.label(ofRoute: "R1") == RouteLabel(shortName: "005") && network.label(ofRoute: "F1") == nil)
         let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(8, 5))), entities: [
             RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(
                 trip: RT.TripDescriptor(tripId: "T1", routeId: "00502-old-version", directionId: 0),
@@ -164,6 +166,32 @@ import TransitData
         #expect(train.stopTimes.map(\.stopID) == ["8001", "8002", "8003"])
         // Every stop ahead gets an arrival on its board.
         #expect(report.predictions(at: "8003").first?.prediction.arrival == Self.at(8, 22))
+    }
+}
+
+extension RealtimeTimetableTests {
+    /// A CANCELED trip is no vehicle, but its stops' boards show it at its scheduled times as cancelled until then.
+    @Test func cancelledTripsAreNoVehiclesButBoardsShowThemCancelledAtTheirScheduledTimes() throws {
+        let network = try Network(gtfs: [Self.feed], profile: StandardProfile())
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(8, 5))), entities: [
+            RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "T1", startDate: "20160519",
+                                                                                    scheduleRelationship: .canceled))),
+            // A trip the timetable lacks has no times to show.
+            RT.FeedEntity(id: "2", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "X9", scheduleRelationship: .canceled))),
+        ])
+        let report = FeedReport(name: "auckland", realtime: message, network: network, fetchedAt: 0)
+        #expect(report.trains.isEmpty)
+        #expect(report.cancelledTrips.map(\.tripID) == ["T1"])
+        #expect(report.cancellations(at: "8002").map(\.prediction.arrival) == [Self.at(8, 10)])
+        let stop = try #require(network.busStops.first { $0.id == "8002" })
+        let board = ArrivalBoard(busStop: stop, network: network, feeds: FeedSnapshot([report]), now: Self.at(8, 9, 30))
+        let arrival = try #require(board.groups.first?.arrivals.first)
+        #expect(arrival.isCancelled && !arrival.isDue && arrival.time == Self.at(8, 10) && arrival.minutes == 0)
+        #expect(board.signRows(count: 1).map(\.text) == ["005 Pt Chevalier  Cancelled"])
+        // Gone once its scheduled departure has passed; never shown at its last stop (no departure there).
+        #expect(ArrivalBoard(busStop: stop, network: network, feeds: FeedSnapshot([report]), now: Self.at(8, 11)).groups.isEmpty)
+        let last = try #require(network.busStops.first { $0.id == "8003" })
+        #expect(ArrivalBoard(busStop: last, network: network, feeds: FeedSnapshot([report]), now: Self.at(8, 5)).groups.isEmpty)
     }
 }
 
@@ -212,6 +240,8 @@ import TransitData
         // Signs lead with riders' name for the route (route_short_name), not its id.
         #expect(board.signRows(count: 2).map(\.text) == ["005 Britomart  5 min", "005 Pt Chevalier  5 min"])
         #expect(board.signRows(count: 1).map(\.routeID) == ["R1"])
+        // Groups carry the same label, for the clients' bullets.
+        #expect(board.groups.map(\.label) == [RouteLabel(shortName: "005"), RouteLabel(shortName: "005")])
     }
 
     /// NYCT's signs keep their route ids: the 42 St Shuttle is `GS` there, though its short name is `S`.
@@ -226,7 +256,7 @@ import TransitData
         let board = ArrivalBoard(station: Station(id: "902S", name: "Times Sq", coordinate: platform.coordinate, platforms: [],
                                                   routes: ["GS"]),
                                  network: network, feeds: FeedSnapshot([FeedReport(name: "gs", timestamp: now, trains: [shuttle])]), now: now)
-        #expect(board.groups.first?.routeName == nil)
+        #expect(board.groups.first?.label == nil)
         #expect(board.signRows(count: 1).map(\.text) == ["GS Grand Central  2 min"])
     }
 
