@@ -22,9 +22,11 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["CZlib"]),
         .target(name: "TransitData", dependencies: ["Codecs"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
-        .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "Metrics"]),
+        // `getaddrinfo` for TCP, the one resolver of both the transport's `--host` and the Redis client's URL.
+        .target(name: "HostResolution"),
+        .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "HostResolution", "Metrics"]),
         // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
-        .target(name: "Redis"),
+        .target(name: "Redis", dependencies: ["HostResolution"]),
         .target(name: "TracksideServer",
                 dependencies: ["Codecs", "Metrics", "Redis", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
@@ -41,6 +43,7 @@ let package = Package(
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["redis-test.conf"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        .testTarget(name: "HostResolutionTests", dependencies: ["HostResolution"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs"]),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "Codecs", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),
