@@ -34,10 +34,11 @@ let package = Package(
         .executableTarget(name: "trackside",
                           dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
                                          "WebSocketServer"]),
-        // Benchmarks, their load generators and bench servers: never part of the `trackside` binary.
+        // Benchmarks, their load generators and bench servers (and the tests' redis-server launcher, for the
+        // scale-out topology): never part of the `trackside` binary.
         .executableTarget(name: "trackside-bench",
                           dependencies: ["Metrics", "TracksideCommandLine", "TracksideServer", "TransitData",
-                                         "TransitEngine", "WebSocketServer", "CLinux"]),
+                                         "TransitEngine", "WebSocketServer", "CLinux", "TestSupport"]),
         // Build-time tool for the page's offline base map (Data/maps); never part of the `trackside` binary.
         .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
