@@ -10,6 +10,7 @@ import gzip
 import json
 import subprocess
 import time
+import urllib.request
 import zoneinfo
 
 import pytest
@@ -154,17 +155,38 @@ def test_a_bad_or_missing_file_keeps_the_last_good_outages_and_says_stale(start_
     server = start_trackside(*access_args(shared_data, feed), wait_ready=True)
     good = wait_for(lambda: (d := station(server)) and "elevators_updated" in d and d, "the file's first read")
     assert uptown(good["elevators"])["status"] == "out_of_service" and good["elevators_stale"] is False
-    for bad in (lambda: feed.write_bytes(feed.read_bytes()[:40]),         # truncated
-                lambda: feed.write_bytes(b" " * (16 << 20)),               # oversized
-                lambda: feed.unlink()):                                    # missing
-        broken_at = time.time()
+    # The outage feed is a feed like the others: /api/feeds, /readyz and /metrics say how it is.
+    assert not feed_health(server)["stale"] and get_with_status(server, "/readyz")[0] == 200
+    for bad, kind in ((lambda: feed.write_bytes(feed.read_bytes()[:40]), "decode"),     # truncated
+                      (lambda: feed.write_bytes(b" " * (16 << 20)), "decode"),          # oversized
+                      (lambda: feed.unlink(), "network")):                              # missing
+        broken_at, errors = time.time(), feed_errors(server, kind)
         bad()
         stale = wait_for(lambda: (d := station(server))["elevators_stale"] and d, "stale outages")
         # The last good outages, from before the file broke.
         assert uptown(stale["elevators"])["status"] == "out_of_service"
         assert good["elevators_updated"] <= stale["elevators_updated"] <= broken_at
+        health = wait_for(lambda: (h := feed_health(server))["stale"] and h, "the feed listed stale")
+        assert health["failure"] and health["age"] is not None and health["stale_after"] == 90
+        status, ready = get_with_status(server, "/readyz")
+        assert status == 503 and "elevators" in ready["stale"], ready
+        assert feed_errors(server, kind) > errors
         feed.write_text(json.dumps([outage_record(equipment[UPTOWN_ELEVATOR], six_pm_ahead())]))
         wait_for(lambda: not station(server)["elevators_stale"], "fresh outages again")
+        wait_for(lambda: get_with_status(server, "/readyz")[0] == 200, "ready again")
+
+
+def feed_health(server):
+    """The outage feed's entry in /api/feeds."""
+    return next(f for f in get_with_status(server, "/api/feeds")[1]["feeds"] if f["id"] == "elevators")
+
+
+def feed_errors(server, kind):
+    """trackside_feed_errors_total of the outage feed for one kind of error, from /metrics."""
+    prefix = f'trackside_feed_errors_total{{feed="elevators",kind="{kind}"}} '
+    with urllib.request.urlopen(server.base_url + "/metrics", timeout=10) as response:
+        line = next(l for l in response.read().decode().splitlines() if l.startswith(prefix))
+    return float(line[len(prefix):])
 
 
 def test_without_the_files_there_are_no_entrances_and_bad_files_stop_the_start(trackside_bin, start_trackside, shared_data, tmp_path):

@@ -25,10 +25,14 @@ import TransitEngine
         let clock = Wall()
         let app: TracksideApp
 
-        init(staleAfter: Double = 90) throws {
+        init(staleAfter: Double = 90, elevators: String? = nil) throws {
             var configuration = TracksideConfiguration(source: .replay(directory: SharedData.url(TickTests.folder).path),
                                                        gtfsPaths: [SharedData.url("nyc-subway-gtfs/2018-11_full-except-stop_times").path])
             configuration.staleAfter = staleAfter
+            if let elevators {
+                configuration.elevatorsLocation = elevators
+                configuration.elevatorEquipmentPath = SharedData.url("entrances/mta-elevators-escalators_2024_nyct_ene_equipments.json").path
+            }
             let clock = clock
             app = try TracksideApp(configuration: configuration, logger: Logger { _ in }, clock: { clock.seconds.withLock { $0 } })
         }
@@ -90,6 +94,39 @@ import TransitEngine
         #expect(stale.boards.first?.isStale == true)
         #expect(app.feedStatus(atWallTime: fixture.clock.seconds.withLock { $0 }).map(\.isStale) == [true])
         #expect(!app.readiness().isReady)
+    }
+
+    @Test("The outage feed is reported like every feed: /api/feeds, /readyz and /metrics, judged on the wall clock")
+    func outageFeedIsReportedLikeEveryFeed() throws {
+        // The poller is not started: the test hands the feed its documents at the wall times it chooses.
+        let fixture = try Fixture(elevators: "/nonexistent/nyct_ene.json")
+        let app = fixture.app, feed = try #require(app.elevatorFeed)
+        fixture.set(feedTime: Self.first.header)
+        try fixture.deliver(Self.first.file)
+        app.runTick(watched: ([], []))
+        #expect(app.readiness().feeds.map(\.id) == ["feed51-7", "elevators"])
+        #expect(app.readiness().feeds.map(\.reason) == [nil, "never fetched"] && !app.readiness().isReady)
+
+        let wall = fixture.clock.seconds.withLock { $0 }
+        feed.ingest(Data(ElevatorFeedTests.outage.utf8), at: wall - 10)
+        app.runTick(watched: ([], []))
+        #expect(app.readiness().isReady)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(app.feedsBody())) as? [String: Any])
+        let elevators = try #require((listed["feeds"] as? [[String: Any]])?.first { $0["id"] as? String == "elevators" })
+        #expect(elevators["age"] as? Double == 10 && elevators["stale"] as? Bool == false)
+        #expect(elevators["stale_after"] as? Double == 180 && elevators["failure"] is NSNull)
+
+        feed.reject(FetchFailure(.httpStatus(503), "HTTP 503"), at: wall)
+        app.runTick(watched: ([], []))
+        #expect(app.readiness().feeds.map(\.reason) == [nil, "failing: HTTP 503"] && !app.readiness().isReady)
+        let metrics = app.metricsText()
+        for sample in [#"trackside_feed_stale{feed="elevators"} 1"#, #"trackside_feed_age_seconds{feed="elevators"} 10"#,
+                       #"trackside_feed_failures_total{feed="elevators"} 1"#, #"trackside_feed_reports_total{feed="elevators"} 1"#,
+                       #"trackside_feed_errors_total{feed="elevators",kind="http"} 1"#,
+                       #"trackside_feed_http_errors_total{feed="elevators",code="503"} 1"#,
+                       #"trackside_feed_stale{feed="feed51-7"} 0"#] {
+            #expect(metrics.contains(sample + "\n"), "\(sample)")
+        }
     }
 
     @Test("REST arrivals equal the last pushed board until the next tick, whatever arrived since")

@@ -6,7 +6,8 @@ extension TracksideApp {
     /// tick saw them: an instance is ready once what it serves is.
     func readiness() -> Readiness {
         let network = step.engine.network
-        let expected = configuration.role == .edge ? [] : source.expectedFeeds.map(\.feedID)
+        let expected = configuration.role == .edge ? []
+            : source.expectedFeeds.map(\.feedID) + (elevatorFeed == nil ? [] : [ElevatorFeed.feedID])
         return Readiness(staticLoaded: !network.routes.isEmpty && !network.stops.isEmpty,
                          expected: expected + (stream == nil ? [] : [TickStream.feedID]),
                          status: withStream(latestTick.feedStatus, at: clock()),
@@ -14,9 +15,12 @@ extension TracksideApp {
                          warnings: ingest.tripMatch.compactMapValues(\.warning))
     }
 
-    /// Every feed's health at wall time `now` (in the source's feed time), each by its own threshold.
+    /// Every feed's health at wall time `now` (in the source's feed time; the outage feed's on the
+    /// wall clock), each by its own threshold.
     func feedStatus(atWallTime now: Double) -> [FeedStatus] {
-        withStream(ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter), at: now)
+        let own = ingest.status(feedTime: source.feedTime(atWallTime: now), staleAfter: staleAfter)
+            + [elevatorFeed?.status(at: now)].compactMap { $0 }
+        return withStream(own.sorted { $0.id < $1.id }, at: now)
     }
 
     /// An engine's feeds with the stream's health; an edge's are the stream's and the feeds the

@@ -57,7 +57,7 @@ struct Tick: Sendable {
                           boards: boards.boards(watched: input.watchedStations, feeds: boardFeeds, now: input.feedTime),
                           itineraries: itineraries,
                           alerts: served, alertFeeds: input.feeds.alerts,
-                          feedStatus: input.feeds.status,
+                          feedStatus: (input.feeds.status + [input.elevators.status].compactMap { $0 }).sorted { $0.id < $1.id },
                           elevatorFeed: input.elevators, alertOutages: alertOutages, elevators: elevators,
                           wallTime: input.wallTime,
                           memory: Memory(round: input.feeds.round, placement: placed.memory))

@@ -65,7 +65,8 @@ extension TracksideApp {
 
     /// Per feed: fetches, errors by kind, bytes, time since the last good fetch and decode times.
     private func writeFetchStatistics(into exposition: inout PrometheusExposition, now: Double) {
-        let feeds = ingest.statistics.map { (id: $0.feedID, feed: $0.statistics) }
+        let feeds = (ingest.statistics.map { (id: $0.feedID, feed: $0.statistics) }
+            + [elevatorFeed.map { (id: ElevatorFeed.feedID, feed: $0.statistics) }].compactMap { $0 }).sorted { $0.id < $1.id }
         exposition.perFeed("trackside_feed_fetches_total", .counter,
                            help: "Fetches delivered (documents, 304s, failures), by feed.", feeds) { Double($0.fetches) }
         exposition.family("trackside_feed_errors_total", .counter,

@@ -46,12 +46,12 @@ public final class ElevatorPoller: Sendable {
                     switch outcome {
                     case .fresh(let bytes): failure = feed.ingest(bytes, at: clock())
                     case .notModified: feed.confirm(at: now); failure = nil
-                    case .failed(let reason): feed.reject(reason.description, at: now); failure = reason.description
+                    case .failed(let reason): feed.reject(reason, at: now); failure = reason.description
                     }
                 } else {
                     switch Self.read(location) {
                     case .success(let bytes): failure = feed.ingest(bytes, at: now)
-                    case .failure(let reason): feed.reject(reason.description, at: now); failure = reason.description
+                    case .failure(let reason): feed.reject(reason, at: now); failure = reason.description
                     }
                 }
                 if let failure {
@@ -73,14 +73,15 @@ public final class ElevatorPoller: Sendable {
     }
 
     /// At most one byte more than `FeedDecoder.limit` of the file at `path`, so an oversized
-    /// file is refused by the decoder's limit without being read whole.
-    static func read(_ path: String) -> Result<Data, FeedDecoder.Failure> {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(FeedDecoder.Failure("cannot open \(path)")) }
+    /// file is refused by the decoder's limit without being read whole. A file that cannot be
+    /// opened or read counts as a `network` failure in `/metrics`: the document did not arrive.
+    static func read(_ path: String) -> Result<Data, FetchFailure> {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(FetchFailure(.network, "cannot open \(path)")) }
         defer { try? handle.close() }
         do {
             return .success(try handle.read(upToCount: FeedDecoder.limit + 1) ?? Data())
         } catch {
-            return .failure(FeedDecoder.Failure("cannot read \(path): \(error.localizedDescription)"))
+            return .failure(FetchFailure(.network, "cannot read \(path): \(error.localizedDescription)"))
         }
     }
 }
