@@ -69,7 +69,7 @@ import TransitEngine
 
         // Before the first tick: the empty feed prepared at start.
         let empty = try get(VehiclePositionsFeed.path)
-        #expect(empty.status == .ok && (try ids(empty)).isEmpty)
+        #expect(try empty.status == .ok && ids(empty).isEmpty)
 
         feed.update([state(status: .stopped)], feedTime: 1_559_402_930)
         await encoded()
