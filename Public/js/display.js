@@ -15,6 +15,7 @@ import { el, bullet, richText } from "./dom.js";
 import { boardRows, directionSections } from "./display-rows.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
+import { learnRouteLabels } from "./routes.js";
 import { serverConfig } from "./server-config.js";
 import { reloadWithFreshFiles } from "./fresh-reload.js";
 import { DisplayNotices } from "./display-notices.js";
@@ -135,6 +136,8 @@ function receive(connection, message, receivedAtMs) {
 }
 
 function acceptBoard(board, receivedAtMs) {
+  learnRouteLabels(board.groups);
+  learnRouteLabels(board.terminating);
   state.board = board;
   state.receivedAtMs = receivedAtMs;
   if (Number.isFinite(board.ts)) state.clockOffsetMs = board.ts * 1000 - receivedAtMs;

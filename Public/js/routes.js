@@ -30,6 +30,17 @@ export function learnRouteColors(route, color, textColor, shortName) {
   reported.set(route, { color: hash(color), text });
 }
 
+/** Records the labels vehicles and board groups carry (`route_short_name`, `route_color`, `route_text_color`
+ *  beside `route`, docs/PROTOCOL.md), so that bullets, pills and names read as riders know the route wherever it
+ *  came from; items without them change nothing. */
+export function learnRouteLabels(items) {
+  for (const item of Array.isArray(items) ? items : []) {
+    if (item && typeof item.route === "string") {
+      learnRouteColors(item.route, item.route_color, item.route_text_color, item.route_short_name);
+    }
+  }
+}
+
 /**
  * The fill and letter colours of a subway route's bullet: the MTA's (or the feed's) letter colour where it reaches
  * WCAG AA's 4.5:1 on the fill, else black or white, whichever reads better (white letters on the 1/2/3 red, the

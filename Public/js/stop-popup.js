@@ -4,7 +4,7 @@ import { el, bullet, busTag, richText } from "./dom.js";
 import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
-import { compareRoutes } from "./routes.js";
+import { compareRoutes, learnRouteLabels, routeName } from "./routes.js";
 import { serverConfig } from "./server-config.js";
 import { stationHandoff } from "./station-handoff.js";
 import { outageNotices } from "./elevator-texts.js";
@@ -267,7 +267,7 @@ export class StopPopup {
     const parts = this.board.groups.slice(0, 4).map((group) => {
       const first = arrivalsOf(group)[0];
       const where = group.headsign ?? directionName(group.direction);
-      return first ? `${group.route} to ${where} in ${minutesUntil(first, elapsed, now)} minutes` : null;
+      return first ? `${routeName(group.route)} to ${where} in ${minutesUntil(first, elapsed, now)} minutes` : null;
     }).filter(Boolean);
     return parts.length ? `${this.stop.name}: ${parts.join("; ")}` : "";
   }
@@ -297,8 +297,11 @@ serverConfig().then((config) => {
   }
 });
 
-/** The parts of an `arrivals` message (or REST answer) the popup shows; malformed parts dropped. */
+/** The parts of an `arrivals` message (or REST answer) the popup shows, malformed parts dropped; its routes'
+ *  labels learnt for the bullets. */
 function boardOf(message) {
+  learnRouteLabels(message.groups);
+  learnRouteLabels(message.terminating);
   return { groups: validGroups(message.groups), terminating: validGroups(message.terminating), stale: message.stale === true,
     ts: Number.isFinite(message.ts) ? message.ts : null };
 }

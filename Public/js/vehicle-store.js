@@ -1,5 +1,6 @@
 // The client's copy of the server's vehicles for the subscribed region: snapshots replace it, deltas patch it.
 import { prepareSegment } from "./motion.js";
+import { learnRouteLabels } from "./routes.js";
 
 /** A later placement time this much earlier than the known one means the feed clock jumped back (a looped replay). */
 const clockJumpBackMs = 120000;
@@ -75,9 +76,11 @@ export class VehicleStore {
     return (Number(record.state.age) || 0) + Math.max(0, (nowMs - record.receivedAtMs) / 1000);
   }
 
-  /** Adds or replaces valid states; returns the latest segment start among them (null if none has a segment). */
+  /** Adds or replaces valid states (learning their routes' labels); returns the latest segment start among them (null if none has a segment). */
   upsertAll(states, receivedAtMs) {
     let latest = null;
+    // Labels first: the icons and list rows drawn from these states read them.
+    learnRouteLabels(states);
     for (const state of Array.isArray(states) ? states : []) {
       if (!state || typeof state.id !== "string" || !Number.isFinite(state.lon) || !Number.isFinite(state.lat)) continue;
       const segment = prepareSegment(state);

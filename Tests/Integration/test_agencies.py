@@ -289,7 +289,8 @@ def test_nyc_keeps_its_own_defaults(start_trackside):
 def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, agencies, browser):
     """Auckland's recordings replayed: a parentless bus stop's board on /display?bus_stop=ID shows the buses the
     trip updates (one stop event each, read against the timetable) predict there, under headsign headings rather
-    than NYC's Uptown/Downtown, with the clock in Auckland's time; the map opens on Auckland, titled after its
+    than NYC's Uptown/Downtown, with the clock in Auckland's time, its bullets the routes' short names; the map's
+    buses are labelled by the short names their vehicles carry; the map opens on Auckland, titled after its
     agencies' first, without NYC's land."""
     from headless_chromium import open_page, wait_until
     from selenium.webdriver.common.by import By
@@ -307,6 +308,11 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     assert headings and all(h.upper().startswith("TO ") and "TOWN" not in h.upper() for h in headings), headings  # CSS capitals
     assert browser.execute_script("return window.__trackside.timeZone") == "Pacific/Auckland"
     assert browser.execute_script("return window.__trackside.state") == "live"
+    # Bullets read the groups' route_short_name (005), never the middle of the long route ids.
+    short_names = {route["route_id"]: route["route_short_name"] for route in table(agencies / "auckland_gtfs.zip", "routes.txt")}
+    assert all(group["route_short_name"] == short_names[group["route"]] for group in groups), groups
+    bullets = browser.execute_script("return [...document.querySelectorAll('.row .bullet')].map(b => b.textContent)")
+    assert bullets and set(bullets) <= {group["route_short_name"] for group in groups}, bullets
 
     open_page(browser, server.base_url + "/")
     wait_until(browser, "window.__trackside && window.__trackside.ready === true")
@@ -317,6 +323,14 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     # No New York land under another city: no layer of the bundled base map (land-z…, areas-z…) at all.
     assert browser.execute_script(
         "return window.__trackside.map.getStyle().layers.every(l => !/^(land|areas)-z[0-9]+/.test(l.id))")
+    # A bus on the map is labelled by the route_short_name its vehicle carries: its pill in the list of vehicles in view.
+    vehicles = get_json(server, "/api/vehicles?region=all")["vehicles"]
+    assert vehicles and all(v["route_short_name"] == short_names[v["route"]] for v in vehicles), vehicles[:3]
+    bus = vehicles[0]
+    browser.execute_script(f"window.__trackside.map.jumpTo({{center: [{bus['lon']}, {bus['lat']}], zoom: 16}})")
+    wait_until(browser, "document.querySelectorAll('#vehicle-list .bus-tag').length > 0")
+    tags = browser.execute_script("return [...document.querySelectorAll('#vehicle-list .bus-tag')].map(t => t.textContent)")
+    assert set(tags) <= set(short_names.values()), tags
 
 
 # 2022-02-08 (a Tuesday) 12:00 in Ann Arbor (America/Detroit): term time on the University of Michigan's campus buses.

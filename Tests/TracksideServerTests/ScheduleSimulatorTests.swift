@@ -175,4 +175,60 @@ import TransitEngine
             try ScheduleSimulator(feed: Self.feed, schedule: GTFSSchedule())
         }
     }
+
+    /// A frequency-based bus (frequencies.txt): its stop_times a 20-minute template timed at 05:00, run every
+    /// 10 minutes from 08:00 to 09:00 in Auckland.
+    static let frequencyBased = try! GTFSFeed(contentsOf: TemporaryFolder.with([
+        "agency.txt": "agency_name,agency_url,agency_timezone\nLink,https://at.govt.nz,Pacific/Auckland\n",
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nINN,Inner Link,,3\n",
+        "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,One,-36.84,174.76\nS2,Two,-36.85,174.75\nS3,Three,-36.86,174.74\n",
+        "trips.txt": "route_id,service_id,trip_id,direction_id\nINN,D,LOOP,0\n",
+        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
+        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nLOOP,05:00:00,05:00:00,S1,1\nLOOP,05:10:00,05:10:00,S2,2\nLOOP,05:20:00,05:20:00,S3,3\n",
+        "frequencies.txt": "trip_id,start_time,end_time,headway_secs,exact_times\nLOOP,08:00:00,09:00:00,600,1\n",
+    ]))
+
+    @Test func frequencyBasedTripsRunFromEveryStartOfTheirWindowsNeverAtTheTemplatesTimes() throws {
+        let feed = Self.frequencyBased
+        #expect(feed.frequencies == [GTFSFrequency(tripID: "LOOP", startTime: GTFSTime(hours: 8, minutes: 0, seconds: 0),
+                                                   endTime: GTFSTime(hours: 9, minutes: 0, seconds: 0), headway: 600, exactTimes: true)])
+        let simulator = try ScheduleSimulator(feed: feed, schedule: try feed.loadSchedule())
+        let zone = TimeZone(identifier: "Pacific/Auckland")!
+        let dayStart = try #require(GTFSDate("20261130")).serviceDayStart(in: zone).timeIntervalSince1970
+        // 08:25: the 08:10 and 08:20 runs are out (and the 08:00 one if late enough); the 08:30 one is not yet announced.
+        let runs = simulator.activeTrips(at: dayStart + 8 * 3600 + 25 * 60)
+        let starts = Set(runs.map(\.startTime.description))
+        #expect(starts.isSuperset(of: ["08:10:00", "08:20:00"]) && starts.isSubset(of: ["08:00:00", "08:10:00", "08:20:00"]))
+        for run in runs {
+            let start = dayStart + Double(run.startTime.secondsSinceServiceDayStart)
+            // The template's offsets from the run's start: 0, 10 and 20 minutes.
+            #expect(run.calls.map(\.scheduledArrival) == [start, start + 600, start + 1200])
+        }
+        // Each run is an entity of its own, under the trip id with its start time.
+        let ids = simulator.feed(at: dayStart + 8 * 3600 + 25 * 60).entities.map(\.id)
+        #expect(Set(ids).count == ids.count && ids.contains("LOOP 08:10:00#trip"))
+        // Not at the template's own 05:10, nor after the window's last run (08:50) is done.
+        #expect(simulator.activeTrips(at: dayStart + 5 * 3600 + 10 * 60).isEmpty)
+        #expect(simulator.activeTrips(at: dayStart + 9 * 3600 + 40 * 60).isEmpty)
+        #expect(simulator.activeTrips(at: dayStart + 9 * 3600 + 5 * 60).map(\.startTime.description) == ["08:50:00"])
+    }
+
+    /// Placed by the standard profile, each run is a vehicle of its own on its start time's timetable.
+    @Test func frequencyRunsArePlacedAsVehiclesOfTheirOwn() throws {
+        let feed = Self.frequencyBased
+        let simulator = try ScheduleSimulator(feed: feed, schedule: try feed.loadSchedule())
+        let now = try #require(GTFSDate("20261130")).serviceDayStart(in: TimeZone(identifier: "Pacific/Auckland")!)
+            .timeIntervalSince1970 + 8 * 3600 + 25 * 60
+        let network = try Network(gtfs: [feed], profile: StandardProfile())
+        let report = FeedReport(name: "sim", realtime: simulator.feed(at: now), network: network, fetchedAt: now)
+        let runs = simulator.activeTrips(at: now)
+        #expect(Set(report.trains.map(\.vehicleID)).count == runs.count && runs.count >= 2)
+        // Read against the template shifted to each run's start_time: at S3 the timetable (prediction less its
+        // delay) is the run's start plus the template's 20 minutes.
+        let scheduled = report.trains.compactMap { train in
+            train.stopTimes.first { $0.stopID == "S3" }.flatMap { call in call.arrival.map { $0 - (call.delay ?? 0) } }
+        }
+        let day = now - (8 * 3600 + 25 * 60)
+        #expect(Set(scheduled) == Set(runs.map { day + Double($0.startTime.secondsSinceServiceDayStart) + 1200 }))
+    }
 }

@@ -108,6 +108,16 @@ import TestSupport
         ("calendar_dates.txt", "service_id,date,exception_type\nS,20241225,3\n", "calendar_dates.txt:2:3 (exception_type): exception_type must be 1 or 2, found 3"),
         ("stop_times.txt", "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nT,1,8:00,8:00:00,1\n",
          "stop_times.txt:2:3 (arrival_time): expected a time as HH:MM:SS, found '8:00'"),
+        ("frequencies.txt", "trip_id,start_time,end_time,headway_secs\nT,08:00:00,09:00:00,0\n",
+         "frequencies.txt:2:4 (headway_secs): headway_secs 0 is outside 1…86400"),
+        ("frequencies.txt", "trip_id,start_time,end_time,headway_secs\nT,09:00:00,08:00:00,600\n",
+         "frequencies.txt:2:3 (end_time): end_time 08:00:00 is not after start_time 09:00:00"),
+        ("frequencies.txt", "trip_id,start_time,end_time,headway_secs\nT,,09:00:00,600\n",
+         "frequencies.txt:2:2 (start_time): start_time is required"),
+        ("frequencies.txt", "trip_id,start_time,end_time,headway_secs,exact_times\nT,08:00:00,09:00:00,600,2\n",
+         "frequencies.txt:2:5 (exact_times): exact_times 2 is neither 0 nor 1"),
+        ("frequencies.txt", "trip_id,start_time,end_time\nT,08:00:00,09:00:00\n",
+         "frequencies.txt:1: missing required column 'headway_secs' (found: trip_id, start_time, end_time)"),
     ])
     func reportsBrokenTables(file: String, text: String, message: String) throws {
         let folder = try Self.folder([file: text])

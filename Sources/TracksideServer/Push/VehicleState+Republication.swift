@@ -13,7 +13,7 @@ extension VehicleState {
     /// knows. Without this rule the engine's per-tick `age` and position would resend every
     /// vehicle every second (docs/PROTOCOL.md, "What is sent").
     public func isRepublication(of newer: VehicleState) -> Bool {
-        guard id == newer.id, kind == newer.kind, route == newer.route, trip == newer.trip,
+        guard id == newer.id, kind == newer.kind, route == newer.route, label == newer.label, trip == newer.trip,
               direction == newer.direction, headsign == newer.headsign, status == newer.status,
               stop == newer.stop, nextStop == newer.nextStop, source == newer.source, flags == newer.flags,
               feedTimestamp == newer.feedTimestamp else { return false }

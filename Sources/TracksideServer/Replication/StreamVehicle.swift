@@ -29,6 +29,9 @@ extension StreamVehicle: ProtobufMessage {
         case 15: "source"
         case 16: "flags"
         case 17: "feed_timestamp"
+        case 18: "route_short_name"
+        case 19: "route_color"
+        case 20: "route_text_color"
         default: nil
         }
     }
@@ -38,6 +41,7 @@ extension StreamVehicle: ProtobufMessage {
         var latitude: Double?, longitude: Double?, bearing: Double?, status: VehicleState.Status?
         var stop: String?, nextStop: String?
         var motion: StreamMotion?, age: Double?, source: VehicleState.Source?, flags: UInt8 = 0, feedTimestamp: UInt64?
+        var label = RouteLabel()
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1: id = try reader.string(tag)
@@ -58,11 +62,14 @@ extension StreamVehicle: ProtobufMessage {
             case 15: source = VehicleState.Source(rawValue: try reader.string(tag))
             case 16: flags = UInt8(truncatingIfNeeded: try reader.uint64(tag))
             case 17: feedTimestamp = try reader.uint64(tag)
+            case 18: label.shortName = try reader.string(tag)
+            case 19: label.color = try reader.string(tag)
+            case 20: label.textColor = try reader.string(tag)
             default: try reader.skip(tag)
             }
         }
         state = VehicleState(id: try reader.required(id, 1, of: Self.self), kind: try reader.required(kind, 2, of: Self.self),
-                  route: try reader.required(route, 3, of: Self.self), trip: trip, direction: direction,
+                  route: try reader.required(route, 3, of: Self.self), label: label == RouteLabel() ? nil : label, trip: trip, direction: direction,
                   headsign: headsign,
                   position: Coordinate(latitude: try reader.required(latitude, 7, of: Self.self),
                                        longitude: try reader.required(longitude, 8, of: Self.self)),
@@ -91,6 +98,9 @@ extension StreamVehicle: ProtobufMessage {
         writer.write(state.source.rawValue, field: 15)
         writer.write(state.flags.rawValue == 0 ? nil : UInt64(state.flags.rawValue), field: 16)
         writer.write(state.feedTimestamp, field: 17)
+        writer.write(state.label?.shortName, field: 18)
+        writer.write(state.label?.color, field: 19)
+        writer.write(state.label?.textColor, field: 20)
     }
 }
 

@@ -4,6 +4,7 @@ import TransitEngine
 extension ArrivalBoard {
     /// Writes the wire form of docs/PROTOCOL.md:
     /// `{"type":"arrivals","station":"127","ts":…,"groups":[{"route","direction","headsign","arrivals":[{"time","minutes","due","track"}]}]}`,
+    /// each group labelled by its route's `RouteLabel` members where it has one,
     /// with `"bus_stop":"404303"` in place of `"station"` on a bus stop's board. Times are whole
     /// seconds since the Unix epoch; `headsign`, `heading` (the station's words for the
     /// direction), `track`, and a bus's `time` and `minutes` (no prediction), `away` and
@@ -44,10 +45,12 @@ extension ArrivalBoard {
 }
 
 extension ArrivalGroup {
-    /// `{"route","direction","headsign","heading","stale","arrivals":[…]}`, as `ArrivalBoard.writeJSON` describes.
+    /// `{"route","route_short_name","route_color","route_text_color","direction","headsign","heading","stale","arrivals":[…]}`,
+    /// as `ArrivalBoard.writeJSON` describes.
     func writeJSON(to json: inout JSONWriter) {
         json.object { g in
             g.key("route"); g.value(routeID)
+            label?.writeMembers(to: &g)
             g.key("direction"); g.value(direction)
             if let headsign { g.key("headsign"); g.value(headsign) }
             if let heading { g.key("heading"); g.value(heading) }

@@ -15,6 +15,7 @@ extension VehicleState {
         o.key("id"); o.value(id)
         o.key("kind"); o.value(kind.rawValue)
         o.key("route"); o.value(route)
+        label?.writeMembers(to: &o)
         if let trip { o.key("trip"); o.value(trip) }
         if let direction { o.key("dir"); o.value(direction) }
         if let headsign { o.key("headsign"); o.value(headsign) }

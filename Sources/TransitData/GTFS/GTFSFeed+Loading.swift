@@ -23,6 +23,7 @@ extension GTFSFeed {
             calendars: try Self.rows(GTFSCalendar.self, from: source),
             calendarDates: try Self.rows(GTFSCalendarDate.self, from: source),
             transfers: try Self.rows(GTFSTransfer.self, from: source),
+            frequencies: try Self.rows(GTFSFrequency.self, from: source),
             source: source)
     }
 

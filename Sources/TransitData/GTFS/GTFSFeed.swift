@@ -1,7 +1,7 @@
 import Foundation
 
-/// A static GTFS feed: the network's agencies, routes, stops, trips, shapes, service calendar and
-/// transfers, with lookups by id.
+/// A static GTFS feed: the network's agencies, routes, stops, trips, shapes, service calendar,
+/// transfers and frequencies, with lookups by id.
 ///
 /// `stop_times.txt` is not loaded with the rest (the full subway has half a million rows):
 /// stream it with `stopTimes()` or load it compactly with `loadSchedule()`.
@@ -22,13 +22,15 @@ public struct GTFSFeed: Sendable {
     public var calendarDates: [GTFSCalendarDate]
     /// `transfers.txt`.
     public var transfers: [GTFSTransfer]
+    /// `frequencies.txt`: the service windows of frequency-based trips, in file order.
+    public var frequencies: [GTFSFrequency]
     /// Where the feed was read from, for streaming `stop_times.txt`; nil for a feed built in memory.
     public var source: GTFSSource?
 
     /// A feed from tables already in memory.
     public init(agencies: [GTFSAgency] = [], routes: [GTFSRoute] = [], stops: [GTFSStop] = [], trips: [GTFSTrip] = [],
                 shapes: [GTFSShape] = [], calendars: [GTFSCalendar] = [], calendarDates: [GTFSCalendarDate] = [],
-                transfers: [GTFSTransfer] = [], source: GTFSSource? = nil) {
+                transfers: [GTFSTransfer] = [], frequencies: [GTFSFrequency] = [], source: GTFSSource? = nil) {
         self.agencies = agencies
         self.routes = GTFSTable(routes)
         self.stops = GTFSTable(stops)
@@ -37,6 +39,7 @@ public struct GTFSFeed: Sendable {
         self.calendars = calendars
         self.calendarDates = calendarDates
         self.transfers = transfers
+        self.frequencies = frequencies
         self.source = source
     }
 

@@ -75,11 +75,10 @@ extension ArrivalBoard {
                                isDue: wait.map { $0 < Self.dueWithin } ?? Self.isNear(candidate.call?.proximity),
                                track: candidate.track, proximity: candidate.call?.proximity, stopsAway: candidate.call?.stopsAway)
             }
-            let name = network.routes[key.routeID].map(network.profile.signName(of:))
             return ArrivalGroup(routeID: key.routeID, direction: key.direction,
                                 headsign: soonest.first.flatMap { $0.headsign(in: network) }, heading: headings[key],
                                 arrivals: arrivals, isStale: soonest.contains { staleFeeds.contains($0.feed) },
-                                routeName: name == key.routeID ? nil : name)
+                                label: network.label(ofRoute: key.routeID))
         }
         let order = { (a: ArrivalGroup, b: ArrivalGroup) in (a.routeID, a.direction) < (b.routeID, b.direction) }
         let groups = candidates.map(group)

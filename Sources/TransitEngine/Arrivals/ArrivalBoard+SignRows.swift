@@ -27,7 +27,7 @@ extension ArrivalBoard {
             let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
             let when = arrival.isDue ? "Due" : arrival.minutes.map { "\($0) min" } ?? arrival.proximity ?? ""
             return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
-                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale, text: "\(group.routeName ?? group.routeID) \(shown)  \(when)")
+                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale, text: "\(group.label?.shortName ?? group.routeID) \(shown)  \(when)")
         }
     }
 }

@@ -63,13 +63,13 @@ public struct ArrivalGroup: Hashable, Sendable {
     /// Whether any of `arrivals` comes from a feed the server no longer vouches for (its latest
     /// update failed, or its data is too old): the times are the last good ones, and may be wrong.
     public var isStale: Bool
-    /// What signs call the route (`AgencyProfile.signName(of:)`: its `route_short_name`, NYCT's
-    /// route id) where that differs from `routeID`; nil: the id itself.
-    public var routeName: String?
+    /// How riders know the route (`AgencyProfile.label(of:)`: its `route_short_name` and colours; nil
+    /// for NYCT, whose signs name routes by their ids).
+    public var label: RouteLabel?
 
     public init(routeID: String, direction: String, headsign: String?, heading: String? = nil, arrivals: [Arrival],
-                isStale: Bool = false, routeName: String? = nil) {
-        self.routeName = routeName
+                isStale: Bool = false, label: RouteLabel? = nil) {
+        self.label = label
         self.routeID = routeID
         self.direction = direction
         self.headsign = headsign

@@ -62,6 +62,11 @@ public struct Network: Sendable {
         routes[routeID]?.kind ?? .subway
     }
 
+    /// How the profile has riders know the route (`AgencyProfile.label(of:)`); nil for a route the GTFS lacks.
+    public func label(ofRoute routeID: String) -> RouteLabel? {
+        routes[routeID].flatMap(profile.label(of:))
+    }
+
     /// A route in one direction, the key of fallback shape lookups.
     struct RouteDirection: Hashable, Sendable {
         var route: String

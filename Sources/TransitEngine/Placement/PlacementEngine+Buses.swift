@@ -13,7 +13,7 @@ extension PlacementEngine {
         // Shapes carry the profile's direction labels; the wire keeps the bus's own `0`/`1`.
         let direction = report.direction.map { network.profile.direction(forDirectionID: $0) }
         var state = VehicleState(
-            id: report.vehicleID, kind: .bus, route: report.routeID, trip: report.tripID, direction: report.direction,
+            id: report.vehicleID, kind: .bus, route: report.routeID, label: network.label(ofRoute: report.routeID), trip: report.tripID, direction: report.direction,
             headsign: report.headsign, position: report.position, bearing: report.bearing ?? 0,
             status: report.isHeld ? .stopped : .moving, nextStop: report.nextStopID,
             age: max(0, now - recordedAt), source: .gps, flags: freshnessFlags(feed: feed, at: now),

@@ -15,7 +15,8 @@ extension PlacementEngine {
             forTrip: report.tripID, routeID: report.routeID, direction: direction,
             stops: (report.vehicleStopID.map { [$0] } ?? []) + report.stopTimes.map(\.stopID))
         var state = VehicleState(
-            id: report.vehicleID, kind: network.kind(ofRoute: report.routeID), route: report.routeID, trip: report.tripID, direction: direction,
+            id: report.vehicleID, kind: network.kind(ofRoute: report.routeID), route: report.routeID,
+            label: network.label(ofRoute: report.routeID), trip: report.tripID, direction: direction,
             headsign: report.headsign ?? network.trips[report.tripID]?.headsign
                 ?? report.stopTimes.last.flatMap { network.stops[$0.stopID]?.name },
             position: Coordinate(latitude: 0, longitude: 0), bearing: report.bearing ?? 0, status: .unknown,

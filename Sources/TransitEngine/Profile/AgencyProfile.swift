@@ -37,9 +37,9 @@ public protocol AgencyProfile: Sendable {
     /// feeds carry no descriptor), so their ids stay as they were.
     var namesVehiclesByDescriptor: Bool { get }
 
-    /// What boards and signs call a route: riders' name for it, `route_short_name` (its id where
-    /// it has none).
-    func signName(of route: NetworkRoute) -> String
+    /// How vehicles, boards and signs name and colour a route for riders (`route_short_name`,
+    /// `route_color`, `route_text_color`); nil: by its id, in the client's own colours.
+    func label(of route: NetworkRoute) -> RouteLabel?
 
     /// The direction a platform's stop id names, when the agency's ids name one; a board groups
     /// a platform's trains by it before the trip's own direction. Plain GTFS ids name none.
@@ -75,7 +75,7 @@ extension AgencyProfile {
     public var drawsNYCLand: Bool { false }
     public var separatesBusFeeds: Bool { false }
     public var namesVehiclesByDescriptor: Bool { true }
-    public func signName(of route: NetworkRoute) -> String { route.shortName }
+    public func label(of route: NetworkRoute) -> RouteLabel? { RouteLabel(route) }
     public func direction(ofPlatform stopID: String) -> String? { nil }
 
     /// Whether a realtime trip is announced but not yet running. Plain GTFS-realtime has no

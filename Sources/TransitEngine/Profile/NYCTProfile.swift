@@ -19,8 +19,9 @@ public struct NYCTProfile: AgencyProfile {
     public var separatesBusFeeds: Bool { true }
     public var namesVehiclesByDescriptor: Bool { false }
     /// NYCT's signs and bullets have always named routes by their ids (`GS`, `FS`, `6X`), which the
-    /// page's bullets read; its short names (`S`) would make three shuttles one.
-    public func signName(of route: NetworkRoute) -> String { route.id }
+    /// page's bullets read and draw in the MTA's palette; its short names (`S`) would make three
+    /// shuttles one. So nothing is labelled beyond the id.
+    public func label(of route: NetworkRoute) -> RouteLabel? { nil }
 
     /// NYC platforms end in their direction (`127N`), which is the side of the station riders
     /// stand on; the trip's own label can disagree (the 42 St Shuttle's trips), so it comes second.

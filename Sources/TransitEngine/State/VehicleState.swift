@@ -65,6 +65,8 @@ public struct VehicleState: Hashable, Sendable {
     public var id: String
     public var kind: Kind
     public var route: String
+    /// How riders know `route` (its short name and colours), where the profile labels it.
+    public var label: RouteLabel?
     public var trip: String?
     /// `N`/`S` for NYC subway, `0`/`1` (GTFS direction_id) elsewhere.
     public var direction: String?
@@ -85,13 +87,14 @@ public struct VehicleState: Hashable, Sendable {
     /// The header timestamp of the feed that produced this state (seconds since the Unix epoch).
     public var feedTimestamp: UInt64
 
-    public init(id: String, kind: Kind, route: String, trip: String? = nil, direction: String? = nil,
+    public init(id: String, kind: Kind, route: String, label: RouteLabel? = nil, trip: String? = nil, direction: String? = nil,
                 headsign: String? = nil, position: Coordinate, bearing: Double, status: Status,
                 stop: String? = nil, nextStop: String? = nil, motion: MotionSegment? = nil,
                 age: Double, source: Source, flags: Flags = [], feedTimestamp: UInt64) {
         self.id = id
         self.kind = kind
         self.route = route
+        self.label = label
         self.trip = trip
         self.direction = direction
         self.headsign = headsign

@@ -11,6 +11,7 @@ import TransitEngine
         train.trip = "A_20190601_1"
         train.direction = "N"
         train.headsign = "Inwood – 207 St"
+        train.label = RouteLabel(shortName: "A Line", color: "0039A6", textColor: "FFFFFF")
         train.stop = "A27"
         train.nextStop = "A28"
         train.flags = [.stale, .notStarted]

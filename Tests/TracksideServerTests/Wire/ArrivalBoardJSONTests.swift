@@ -89,6 +89,16 @@ import TransitEngine
         #expect(Self.json(board) == #"{"type":"arrivals","bus_stop":"404303","ts":1488055353,"groups":[{"route":"M2","direction":"1","headsign":"EAST VILLAGE","arrivals":[{"time":1488055428,"minutes":1,"due":false},{"due":false,"away":"3 stops away"}]}]}"#)
     }
 
+    @Test("A group labels its route with the short name and colours riders know it by, only where known")
+    func labelledGroup() {
+        let board = ArrivalBoard(kind: .busStop, stationID: "8052", timestamp: Self.now, groups: [
+            ArrivalGroup(routeID: "00502-20160512154122_v40.34", direction: "0", headsign: "Britomart", arrivals: [
+                Arrival(tripID: "a", time: Self.now + 75, minutes: 1, isDue: false),
+            ], label: RouteLabel(shortName: "005", textColor: "FFFFFF")),
+        ])
+        #expect(Self.json(board) == #"{"type":"arrivals","bus_stop":"8052","ts":1705750000,"groups":[{"route":"00502-20160512154122_v40.34","route_short_name":"005","route_text_color":"FFFFFF","direction":"0","headsign":"Britomart","arrivals":[{"time":1705750075,"minutes":1,"due":false}]}]}"#)
+    }
+
     @Test("The latest instant a feed may give is written as a whole number, without trapping")
     func latestInstant() {
         let latest = FeedTime.latest

@@ -29,4 +29,17 @@ import TransitEngine
                                status: .unknown, age: 0, source: .gps, feedTimestamp: 0)
         #expect(bus.json == #"{"id":"MTA NYCT_7582","kind":"bus","route":"M15","lat":40.8,"lon":-73.9,"bearing":180,"status":"unknown","age":0,"src":"gps","ts":0}"#)
     }
+
+    /// A route riders know by another name than its id carries that name and its colours after `route`.
+    @Test func aLabelledRouteCarriesItsShortNameAndColours() {
+        let bus = VehicleState(id: "bus-1", kind: .bus, route: "00502-20160512154122_v40.34",
+                               label: RouteLabel(shortName: "005", color: "7BC142", textColor: "000000"),
+                               position: Coordinate(latitude: -36.85, longitude: 174.76), bearing: 0,
+                               status: .moving, age: 3, source: .inferred, feedTimestamp: 1)
+        #expect(bus.json.hasPrefix(#"{"id":"bus-1","kind":"bus","route":"00502-20160512154122_v40.34","route_short_name":"005","route_color":"7BC142","route_text_color":"000000","lat":"#))
+        var colourless = bus
+        colourless.label = RouteLabel(shortName: "005")
+        #expect(colourless.json.contains(#""route_short_name":"005","lat""#))
+        #expect(!colourless.json.contains("route_color"))
+    }
 }

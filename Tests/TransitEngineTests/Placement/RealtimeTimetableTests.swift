@@ -150,6 +150,8 @@ import TransitData
         let network = try Network(gtfs: [Self.feed], profile: ProfileChoice.auto.profile(for: [Self.feed]))
         #expect(network.profile.name == "standard")
         #expect(network.kind(ofRoute: "R1") == .bus && network.kind(ofRoute: "F1") == .ferry)
+        // Riders' names label routes; a route without a short name (or colours) is known by its id alone.
+        #expect(network.label(ofRoute: "R1") == RouteLabel(shortName: "005") && network.label(ofRoute: "F1") == nil)
         let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(8, 5))), entities: [
             RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(
                 trip: RT.TripDescriptor(tripId: "T1", routeId: "00502-old-version", directionId: 0),
@@ -212,6 +214,8 @@ import TransitData
         // Signs lead with riders' name for the route (route_short_name), not its id.
         #expect(board.signRows(count: 2).map(\.text) == ["005 Britomart  5 min", "005 Pt Chevalier  5 min"])
         #expect(board.signRows(count: 1).map(\.routeID) == ["R1"])
+        // Groups carry the same label, for the clients' bullets.
+        #expect(board.groups.map(\.label) == [RouteLabel(shortName: "005"), RouteLabel(shortName: "005")])
     }
 
     /// NYCT's signs keep their route ids: the 42 St Shuttle is `GS` there, though its short name is `S`.
@@ -226,7 +230,7 @@ import TransitData
         let board = ArrivalBoard(station: Station(id: "902S", name: "Times Sq", coordinate: platform.coordinate, platforms: [],
                                                   routes: ["GS"]),
                                  network: network, feeds: FeedSnapshot([FeedReport(name: "gs", timestamp: now, trains: [shuttle])]), now: now)
-        #expect(board.groups.first?.routeName == nil)
+        #expect(board.groups.first?.label == nil)
         #expect(board.signRows(count: 1).map(\.text) == ["GS Grand Central  2 min"])
     }
 

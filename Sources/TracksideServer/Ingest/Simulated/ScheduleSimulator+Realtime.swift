@@ -12,8 +12,8 @@ extension ScheduleSimulator {
         for trip in active {
             let descriptor = tripDescriptor(trip)
             let progress = trip.progress(at: now)
-            entities.append(GTFSRealtime.FeedEntity(id: "\(trip.tripID)#trip", tripUpdate: tripUpdate(trip, descriptor, progress)))
-            entities.append(GTFSRealtime.FeedEntity(id: "\(trip.tripID)#vehicle", vehicle: vehicle(trip, descriptor, progress)))
+            entities.append(GTFSRealtime.FeedEntity(id: "\(trip.entityID)#trip", tripUpdate: tripUpdate(trip, descriptor, progress)))
+            entities.append(GTFSRealtime.FeedEntity(id: "\(trip.entityID)#vehicle", vehicle: vehicle(trip, descriptor, progress)))
         }
         let timestamp = UInt64(now)
         let replacement = routeIDs.map {

@@ -22,6 +22,9 @@ public struct ScheduleSimulator: Sendable {
         var stopIDs: [String]
         var arrivals: [Int32]
         var departures: [Int32]
+        /// `frequencies.txt`'s windows when the trip is frequency-based: its times are then a template run
+        /// from each window's start times, never at their own times.
+        var frequencies: [GTFSFrequency] = []
     }
 
     private let trips: [TimetabledTrip]
@@ -52,6 +55,7 @@ public struct ScheduleSimulator: Sendable {
             throw TracksideConfiguration.ConfigurationError(description: "the simulator needs a GTFS feed with stop_times.txt")
         }
         var trips: [TimetabledTrip] = []
+        let windows = Dictionary(grouping: feed.frequencies, by: \.tripID)
         for (index, tripID) in schedule.tripIDs.enumerated() {
             guard let trip = feed.trips[id: tripID] else { continue }
             let calls = schedule.calls(ofTripAt: index).filter { $0.arrival != nil || $0.departure != nil }
@@ -60,7 +64,8 @@ public struct ScheduleSimulator: Sendable {
                 tripID: tripID, routeID: trip.routeID, serviceID: trip.serviceID, directionID: trip.directionID,
                 stopIDs: calls.map { schedule.stopID(of: $0) },
                 arrivals: calls.map { ($0.arrival ?? $0.departure!).secondsSinceServiceDayStart },
-                departures: calls.map { ($0.departure ?? $0.arrival!).secondsSinceServiceDayStart }))
+                departures: calls.map { ($0.departure ?? $0.arrival!).secondsSinceServiceDayStart },
+                frequencies: windows[tripID] ?? []))
         }
         self.trips = trips
         serviceDays = ServiceDays(feed: feed)
@@ -83,20 +88,51 @@ public struct ScheduleSimulator: Sendable {
             let services = serviceDays.serviceIDs(on: date)
             let dayStart = date.serviceDayStart(in: timeZone).timeIntervalSince1970
             for trip in trips where services.contains(trip.serviceID) {
-                // Cheap bounds check on the timetable before drawing delays.
-                let first = dayStart + Double(trip.departures[0]) - SimulatedTrip.announceAhead
-                let last = dayStart + Double(trip.arrivals[trip.arrivals.count - 1]) + SimulatedTrip.lingerAfter + 900
-                guard first <= now, now <= last else { continue }
-                let simulated = simulate(trip, serviceDate: date, dayStart: dayStart)
-                if simulated.isActive.contains(now) { active.append(simulated) }
+                for start in runStarts(of: trip, dayStart: dayStart, around: now) {
+                    let simulated = simulate(trip, serviceDate: date, dayStart: dayStart, start: start)
+                    if simulated.isActive.contains(now) { active.append(simulated) }
+                }
             }
         }
         return active
     }
 
-    /// The trip's stops in absolute times with its delay profile applied.
-    func simulate(_ trip: TimetabledTrip, serviceDate: GTFSDate, dayStart: Double) -> SimulatedTrip {
-        var random = SplitMix64(seed: seed ^ FNV1a.hash(trip.tripID.utf8) ^ UInt64(serviceDate.year * 10000 + serviceDate.month * 100 + serviceDate.day))
+    /// The departures from the origin (seconds of the service day starting at `dayStart`) of `trip`'s runs
+    /// that may be shown at `now`, by a cheap bounds check before delays are drawn: the timetabled one, or a
+    /// frequency-based trip's runs of each window whose span (announced ahead, lingering after, 15 min of
+    /// delay) covers `now`, found by arithmetic rather than by listing a window's runs.
+    func runStarts(of trip: TimetabledTrip, dayStart: Double, around now: Double) -> [Int32] {
+        let origin = trip.departures[0]
+        let duration = Double(trip.arrivals[trip.arrivals.count - 1] - origin)
+        // A run starting at s is shown within [s - announce, s + duration + linger + 900] after dayStart.
+        let earliest = now - dayStart - duration - SimulatedTrip.lingerAfter - 900
+        let latest = now - dayStart + SimulatedTrip.announceAhead
+        guard !trip.frequencies.isEmpty else {
+            return (earliest...latest).contains(Double(origin)) ? [origin] : []
+        }
+        var starts: [Int32] = []
+        for window in trip.frequencies {
+            let first = window.startTime.secondsSinceServiceDayStart, headway = Double(window.headway)
+            let from = max(0, ((earliest - Double(first)) / headway).rounded(.up))
+            let through = ((latest - Double(first)) / headway).rounded(.down)
+            guard from <= through else { continue }
+            for run in Int(from)...Int(through) {
+                let start = Int64(first) + Int64(run) * Int64(window.headway)
+                guard start < Int64(window.endTime.secondsSinceServiceDayStart) else { break }
+                starts.append(Int32(start))
+            }
+        }
+        return starts
+    }
+
+    /// The trip's stops in absolute times with its delay profile applied, the run departing its origin at
+    /// `start` (its own timetabled time unless it is one of a frequency-based trip's runs).
+    func simulate(_ trip: TimetabledTrip, serviceDate: GTFSDate, dayStart: Double, start: Int32? = nil) -> SimulatedTrip {
+        let start = start ?? trip.departures[0]
+        let shift = Double(start - trip.departures[0])
+        let dayStart = dayStart + shift
+        var random = SplitMix64(seed: seed ^ FNV1a.hash(trip.tripID.utf8) ^ UInt64(serviceDate.year * 10000 + serviceDate.month * 100 + serviceDate.day)
+                                    ^ (trip.frequencies.isEmpty ? 0 : UInt64(start) &* 0x9E37_79B9_7F4A_7C15))
         // Most trains run up to two minutes late, a few a little early; the delay drifts by a few
         // seconds per stop.
         var delay = Double(Int.random(in: -20...120, using: &random))
@@ -113,7 +149,7 @@ public struct ScheduleSimulator: Sendable {
             delay = max(-60, delay + drift + Double(Int.random(in: -3...3, using: &random)))
         }
         return SimulatedTrip(tripID: trip.tripID, routeID: trip.routeID, directionID: trip.directionID,
-                             serviceDate: serviceDate,
-                             startTime: GTFSTime(secondsSinceServiceDayStart: trip.departures[0]), calls: calls)
+                             serviceDate: serviceDate, startTime: GTFSTime(secondsSinceServiceDayStart: start),
+                             isFrequencyRun: !trip.frequencies.isEmpty, calls: calls)
     }
 }

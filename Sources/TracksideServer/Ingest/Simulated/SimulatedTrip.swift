@@ -17,7 +17,12 @@ struct SimulatedTrip: Sendable {
     var serviceDate: GTFSDate
     /// The timetabled departure from the origin (GTFS-realtime `start_time`).
     var startTime: GTFSTime
+    /// Whether this is one of a frequency-based trip's runs, of which several share the trip id.
+    var isFrequencyRun = false
     var calls: [Call]
+
+    /// What the feed's entities are named after: the trip, and a frequency run's start time too.
+    var entityID: String { isFrequencyRun ? "\(tripID) \(startTime)" : tripID }
 
     /// When the train is first shown: standing at its origin a little before departure, as
     /// dispatchers announce it.
