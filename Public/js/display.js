@@ -379,8 +379,9 @@ function rowsThatFit(list) {
 }
 
 /**
- * "No trains until 5:32 AM": the board's `next_service` (the first scheduled departure of each line and direction
- * without predictions) for the lines and direction shown, when the board has none of them; null otherwise.
+ * "No trains until 5:32 AM" ("No buses until" at a bus stop): the board's `next_service` (the first scheduled
+ * departure of each line and direction without predictions) for the lines and direction shown, when the board has
+ * none of them; null otherwise.
  */
 function nightText(board, zone) {
   if (!Array.isArray(board?.next_service) || zone === null) return null;
@@ -394,7 +395,7 @@ function nightText(board, zone) {
   const later = next.time * 1000 - (Date.now() + state.clockOffsetMs) > 20 * 3600 * 1000;
   const time = new Date(next.time * 1000).toLocaleString(t.locale, { hour: "numeric", minute: "2-digit", timeZone: zone,
                                                                       ...(later ? { weekday: "short" } : {}) });
-  return t.noTrainsUntil(time);
+  return options.place === "bus_stop" ? t.noBusesUntil(time) : t.noTrainsUntil(time);
 }
 
 /**

@@ -40,6 +40,7 @@ struct ServeCommand: CLICommand {
         settings.webSocket.logger = logger
         settings.server.logger = logger
         try settings.application.gtfsPaths = gtfsPaths(settings, logger: logger)
+        try settings.application.entrancesPath = entrancesPath(settings, logger: logger)
         // NYCT's station complexes ship in Data/; without it stations join by transfers.txt alone.
         do {
             settings.application.stationGroupsPath = try BundledData.locate(explicitPath: settings.dataFolder).stationGroups.path
@@ -115,7 +116,7 @@ struct ServeCommand: CLICommand {
             guard let url = URL(string: settings.staticGTFSURL) else {
                 throw OptionError("invalid value '\(settings.staticGTFSURL)' for --static-gtfs-url")
             }
-            let cache = StaticGTFSCache(url: url, directory: URL(fileURLWithPath: settings.cacheFolder ?? defaultCacheFolder()))
+            let cache = CachedDownload.staticGTFS(url: url, directory: URL(fileURLWithPath: settings.cacheFolder ?? defaultCacheFolder()))
             do {
                 return [try cache.path(logger: logger)]
             } catch {
@@ -123,6 +124,21 @@ struct ServeCommand: CLICommand {
             }
         case .simulation, .replay:
             throw OptionError("--source \(settings.application.source) needs at least one --gtfs")
+        }
+    }
+
+    /// `--entrances`: a local file as given, or an `http(s)` URL's download kept in the cache
+    /// folder (`CachedDownload.entrances`, refreshed after a day, the old copy when it fails).
+    private static func entrancesPath(_ settings: ServeSettings, logger: Logger) throws -> String? {
+        guard let given = settings.application.entrancesPath, given.hasPrefix("http://") || given.hasPrefix("https://") else {
+            return settings.application.entrancesPath
+        }
+        guard let url = URL(string: given) else { throw OptionError("invalid value '\(given)' for --entrances") }
+        let cache = CachedDownload.entrances(url: url, directory: URL(fileURLWithPath: settings.cacheFolder ?? defaultCacheFolder()))
+        do {
+            return try cache.path(logger: logger)
+        } catch {
+            throw OptionError(error.description)
         }
     }
 

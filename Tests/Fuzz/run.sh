@@ -2,9 +2,11 @@
 # Coverage-guided fuzzing (libFuzzer, part of the Swift toolchain) of everything a peer's or a feed
 # publisher's bytes reach. Run from the repository root:
 #   bash Tests/Fuzz/run.sh [--seconds N | --runs N] [--sanitize address] [TARGET…]
-# Targets (default: all five):
+# Targets (default: all six):
 #   decoders   TransitData: GTFS-realtime protobuf (decode, then re-encode must round-trip), SIRI JSON
 #              and XML, zip, gzip and raw deflate, every GTFS table's CSV rows, ISO 8601 times
+#   access     TransitData: the MTA's station entrances (GeoJSON and CSV), elevator and escalator list and
+#              outage feed (through the feed decoder: gzip)
 #   engine     TransitEngine: a feed through decoding, two ticks of placement, station boards, sign
 #              rows and display alerts on the real subway network, written out as the server does
 #              (TracksideServer's Wire/)
@@ -31,11 +33,11 @@ while [[ $# -gt 0 ]]; do
     --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --sanitize) sanitizers="fuzzer,${2:?--sanitize needs a sanitizer, e.g. address}"; shift 2 ;;
-    decoders|engine|transport|server|redis) targets+=("$1"); shift ;;
+    decoders|access|engine|transport|server|redis) targets+=("$1"); shift ;;
     *) echo "unknown argument $1 (see the top of $0)" >&2; exit 2 ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(decoders engine transport server redis)
+[[ ${#targets[@]} -gt 0 ]] || targets=(decoders access engine transport server redis)
 SHARED_DATA=${SHARED_DATA:-$(cd .. && pwd)/shared/data}
 if [[ ! -d $SHARED_DATA ]]; then
   [[ -n ${CI:-} ]] && { echo "fuzzing: $SHARED_DATA is missing in CI" >&2; exit 1; }
@@ -65,9 +67,9 @@ library() {
     -emit-module-path "$build/$name.swiftmodule" -I "$build" -I CZlib -I CLinux -j2 \
     "${sources[@]}" -o "$build/lib$name.a"
 }
-declare -A harness=([decoders]=DecodersFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz
+declare -A harness=([decoders]=DecodersFuzz [access]=AccessFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz
                     [redis]=RedisFuzz)
-declare -A libraries=([decoders]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
+declare -A libraries=([decoders]="Codecs TransitData" [access]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
                       [transport]="Codecs Metrics WebSocketServer"
                       [server]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
                       [redis]="Redis")

@@ -2,10 +2,11 @@
 copied into the repository) and messages this script builds (HTTP requests, WebSocket frames,
 archives), each prefixed with the byte that picks its parser in the harness.
 
-Usage: python3 Tests/Fuzz/seeds.py SHARED_DATA OUT_DIR   (writes OUT_DIR/decoders, engine, transport, server, redis)
+Usage: python3 Tests/Fuzz/seeds.py SHARED_DATA OUT_DIR   (writes OUT_DIR/decoders, access, engine, transport, server, redis)
 """
 import gzip
 import io
+import json
 import os
 import struct
 import sys
@@ -63,6 +64,26 @@ write("decoders", "stops.deflate", [5], raw.compress(stops) + raw.flush())
 write("decoders", "time", [15], b"2012-09-05T14:54:22.123-04:00")
 # Inputs that crashed the server before (see docs/ROBUSTNESS.md): every run replays them.
 write("decoders", "siri-xml-name-not-utf8", [2], b"<Siri><ServiceDelivery\xff>x</ServiceDelivery\xff></Siri>")
+
+# access: byte 0 picks the parser (see AccessFuzz.swift): the real entrances and equipment list cut to their first
+# records (whole records, so the seeds parse), and an outage feed in nyct_ene.json's fields built from the list.
+entrances = json.loads(read("entrances/subway-entrances-exits_2024_i9wp-a4ja.geojson"))
+entrances["features"] = entrances["features"][:40]
+write("access", "entrances.geojson", [0], json.dumps(entrances).encode())
+columns = ["division", "line", "borough", "stop_name", "complex_id", "constituent_station_name", "station_id", "gtfs_stop_id",
+           "daytime_routes", "entrance_type", "entry_allowed", "exit_allowed", "entrance_latitude", "entrance_longitude"]
+csv_lines = [",".join(c.replace("_", " ").title().replace("Id", "ID").replace("Gtfs", "GTFS") for c in columns)]
+csv_lines += [",".join('"' + str(f["properties"].get(c, "")).replace('"', '""') + '"' for c in columns) for f in entrances["features"]]
+write("access", "entrances.csv", [3], ("\r\n".join(csv_lines) + "\r\n").encode())
+equipment = json.loads(read("entrances/mta-elevators-escalators_2024_nyct_ene_equipments.json"))
+write("access", "equipment.json", [1], json.dumps(equipment[:30]).encode())
+outages = [{"station": item["station"], "borough": item["borough"], "trainno": item["trainno"],
+            "equipment": item["equipmentno"], "equipmenttype": item["equipmenttype"], "serving": item["serving"],
+            "ADA": item["ADA"], "outagedate": "09/30/2024 12:05:00 PM", "estimatedreturntoservice": "10/01/2024 06:00:00 PM",
+            "reason": "Repair", "isupcomingoutage": "N" if index % 3 else "Y", "ismaintenanceoutage": "N"}
+           for index, item in enumerate(equipment[:12])]
+write("access", "outages.json", [2], json.dumps(outages).encode())
+write("access", "outages.json.gz", [2], gzip.compress(json.dumps(outages[:4]).encode()))
 
 # engine: byte 0 even = vehicles, odd = alerts; bytes 1-2 = the clock's offset (0: 2024-01-20T19:00Z).
 for name in sorted(os.listdir(os.path.join(shared, subway))):

@@ -8,6 +8,7 @@ The page's clock is driven from the test: a script installed before the page's o
 forward and runs the page's interval timers at once, so a minute of display time takes no minute of test time."""
 import csv
 import datetime
+import io
 import pathlib
 import re
 import time
@@ -17,6 +18,7 @@ import zoneinfo
 import pytest
 
 import headless_chromium
+from google.transit import gtfs_realtime_pb2
 from conftest import TracksideServer
 from headless_chromium import open_page, wait_until, text_of
 from trackside_api import FULL_NETWORK_REPLAY, GTFS, get_json
@@ -352,6 +354,21 @@ def timetable_without_night_1_trains(folder):
     return folder, kept
 
 
+# The start of NIGHT's service day (noon minus 12 h, as GTFS counts a service day's times).
+NIGHT_SERVICE_DAY_START = datetime.datetime(2024, 12, 18, 12, tzinfo=zoneinfo.ZoneInfo("America/New_York")).timestamp() - 12 * 3600
+
+
+def first_weekday_departures(departures, station, after):
+    """The first Weekday departure of the kept 1 trains from `station`'s platforms after `after`, by direction: the
+    independent answer to a board's `next_service` for the 1 on NIGHT's service day."""
+    expected = {}
+    for service_id, stop, seconds in departures:
+        when = NIGHT_SERVICE_DAY_START + seconds
+        if service_id == "Weekday" and stop in (station + "N", station + "S") and when > after:
+            expected[stop[-1]] = min(expected.get(stop[-1], when), when)
+    return expected
+
+
 def test_after_the_last_train_the_board_says_when_service_resumes(browser, start_trackside, tmp_path):
     folder, departures = timetable_without_night_1_trains(tmp_path / "gtfs")
     server = start_trackside("--source", "sim", "--gtfs", folder, "--sim-start", NIGHT, wait_ready=True)
@@ -359,12 +376,8 @@ def test_after_the_last_train_the_board_says_when_service_resumes(browser, start
     assert board["groups"] == [] and "stale" not in board
     # The independent answer: the first Weekday departure of the 1 at 238 St after the board's time, per direction.
     zone = zoneinfo.ZoneInfo("America/New_York")
-    day_start = datetime.datetime(2024, 12, 18, 12, tzinfo=zone).timestamp() - 12 * 3600
-    expected = {}
-    for service_id, stop, seconds in departures:
-        when = day_start + seconds
-        if service_id == "Weekday" and stop in ("103N", "103S") and when > board["ts"]:
-            expected[stop[-1]] = min(expected.get(stop[-1], when), when)
+    day_start = NIGHT_SERVICE_DAY_START
+    expected = first_weekday_departures(departures, "103", board["ts"])
     assert board["next_service"] == [{"route": "1", "direction": d, "time": int(expected[d])} for d in sorted(expected)]
     soonest = min(expected.values())
     assert 5.5 * 3600 <= soonest - day_start < 7 * 3600
@@ -379,4 +392,52 @@ def test_after_the_last_train_the_board_says_when_service_resumes(browser, start
     open_display(browser, server, "station=103&direction=S", ready=False)
     wait_until(browser, f"{STATUS} && {STATUS}.ready && document.getElementById('empty').textContent.startsWith('No trains until')", timeout=30)
     assert text_of(browser, "#empty") == f"No trains until {southbound}"
+    assert browser.execute_script("return window.__errors") == []
+
+
+def night_recording(folder):
+    """A recorded subway feed at NIGHT, as `trackside record` names it (New York time): one southbound 2 train of the
+    bundled timetable due at 96 St (120S) in 4 minutes and at 72 St (123S) in 10; no 1 train anywhere."""
+    with zipfile.ZipFile(BUNDLED_GTFS) as archive:
+        trips = list(csv.DictReader(io.TextIOWrapper(archive.open("trips.txt"), encoding="utf-8")))
+    trip = next(t["trip_id"] for t in trips if t["route_id"] == "2" and t["service_id"] == "Weekday" and "2..S" in t["trip_id"])
+    message = gtfs_realtime_pb2.FeedMessage()
+    message.header.gtfs_realtime_version = "1.0"
+    message.header.timestamp = NIGHT
+    update = message.entity.add(id="2S").trip_update
+    update.trip.trip_id = trip.split("-00_", 1)[-1]  # the realtime id: the static one's origin time and path
+    update.trip.route_id = "2"
+    update.trip.start_date = NIGHT_DAY
+    for stop, seconds in (("120S", 240), ("123S", 600)):
+        call = update.stop_time_update.add(stop_id=stop)
+        call.arrival.time = NIGHT + seconds
+        call.departure.time = NIGHT + seconds + 30
+    folder.mkdir()
+    stamp = datetime.datetime.fromtimestamp(NIGHT, zoneinfo.ZoneInfo("America/New_York")).strftime("%Y%m%dT%H%M%S")
+    (folder / f"123456S_{stamp}.pb").write_bytes(message.SerializeToString())
+    return folder
+
+
+def test_a_replay_at_night_says_when_service_resumes_from_the_timetable(browser, start_trackside, tmp_path):
+    folder, departures = timetable_without_night_1_trains(tmp_path / "gtfs")
+    server = start_trackside("--source", f"replay:{night_recording(tmp_path / 'recording')}", "--gtfs", folder,
+                             wait_ready=True)
+    # 238 St (the 1 only): no rows, and the 1's first morning trains by the timetable, at the recording's time.
+    board = get_json(server, "/api/stations/103/arrivals")
+    assert board["groups"] == [] and NIGHT <= board["ts"] < NIGHT + 60
+    expected = first_weekday_departures(departures, "103", board["ts"])
+    assert board["next_service"] == [{"route": "1", "direction": d, "time": int(expected[d])} for d in sorted(expected)]
+    # 96 St: a row for the recorded 2 train, and the 1 (both ways) and the northbound 2 from the timetable beside it.
+    board = get_json(server, "/api/stations/120/arrivals")
+    assert [(g["route"], g["direction"]) for g in board["groups"]] == [("2", "S")]
+    ones = first_weekday_departures(departures, "120", board["ts"])
+    resumes = {(n["route"], n["direction"]): n["time"] for n in board["next_service"]}
+    assert {k: v for k, v in resumes.items() if k[0] == "1"} == {("1", d): int(t) for d, t in ones.items()}
+    assert ("2", "S") not in resumes and ("2", "N") in resumes and resumes[("2", "N")] > board["ts"]
+
+    open_display(browser, server, "station=103", ready=False)
+    wait_until(browser, f"{STATUS} && {STATUS}.ready && document.getElementById('empty').textContent.startsWith('No trains until')", timeout=30)
+    soonest = datetime.datetime.fromtimestamp(min(expected.values()), zoneinfo.ZoneInfo("America/New_York"))
+    assert text_of(browser, "#empty") == f"No trains until {soonest.strftime('%-I:%M %p')}"
+    assert status(browser, "mark") == "Replay" and status(browser, "rows") == []
     assert browser.execute_script("return window.__errors") == []

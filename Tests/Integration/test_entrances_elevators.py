@@ -5,9 +5,12 @@ shape of the MTA's nyct_ene.json served by a local publisher on 127.0.0.1 (no re
 time format). REST (`/api/stations/{id}`, `/api/entrances`) and push (`elevators` messages to a station's watchers)
 follow the publisher as it changes, breaks and goes missing: a bad or missing document keeps the last good outages
 and says stale."""
+import csv
 import datetime
 import gzip
+import io
 import json
+import os
 import subprocess
 import time
 import urllib.request
@@ -201,6 +204,50 @@ def test_without_the_files_there_are_no_entrances_and_bad_files_stop_the_start(t
         result = subprocess.run([trackside_bin, "serve", "--port", "0", *replay_args(shared_data), *map(str, args)],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode != 0 and message in result.stderr, result.stderr
+
+
+# The dataset's CSV export's columns (its GeoJSON export's properties, named as the CSV names them).
+CSV_COLUMNS = ["Division", "Line", "Borough", "Stop Name", "Complex ID", "Constituent Station Name", "Station ID", "GTFS Stop ID",
+               "Daytime Routes", "Entrance Type", "Entry Allowed", "Exit Allowed", "Entrance Latitude", "Entrance Longitude"]
+
+
+def entrances_csv(features):
+    """The real entrances as the dataset's CSV export writes them (CRLF, quoted fields, a georeference column)."""
+    rows = [CSV_COLUMNS + ["Entrance Georeference"]]
+    for feature in features:
+        p = feature["properties"]
+        rows.append([p.get(c.lower().replace(" ", "_"), "") for c in CSV_COLUMNS]
+                    + [f"POINT ({p['entrance_longitude']} {p['entrance_latitude']})"])
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    return out.getvalue().encode()
+
+
+def test_entrances_download_as_csv_and_are_cached_like_the_static_gtfs(trackside_bin, start_trackside, shared_data, tmp_path):
+    features = json.loads((shared_data / ENTRANCES).read_text())["features"]
+    body, cache = entrances_csv(features), tmp_path / "cache"
+    path = "/api/views/i9wp-a4ja/rows.csv"
+    with LocalPublisher(body, lambda asked: asked.startswith(path), content_type="text/csv") as site:
+        args = [*replay_args(shared_data), "--entrances", f"{site.base}{path}?accessType=DOWNLOAD", "--cache", cache]
+        server = start_trackside(*args)
+        layer = get_with_status(server, "/api/entrances")[1]
+        # As from the GeoJSON (all but the one 870 m from its station), and Times Sq's the same.
+        assert len(layer["features"]) == len(features) - 1
+        assert len(station(server)["entrances"]) > 20
+        assert (cache / "subway-entrances").read_bytes() == body and site.requests == [f"{path}?accessType=DOWNLOAD"]
+        # A day later the publisher answers garbage: the cached copy stays and is used, and the log says so.
+        old = time.time() - 2 * 86_400
+        os.utime(cache / "subway-entrances", (old, old))
+        site.body = b"<html><body>Service unavailable</body></html>"
+        again = start_trackside(*args)
+        assert len(get_with_status(again, "/api/entrances")[1]["features"]) == len(features) - 1
+        assert "using the older cached" in again.log() and (cache / "subway-entrances").read_bytes() == body
+        assert len(site.requests) == 2
+    # Nothing cached and nothing answering: the start fails in one line.
+    result = subprocess.run([trackside_bin, "serve", "--port", "0", *map(str, replay_args(shared_data)),
+                             "--entrances", "http://127.0.0.1:9/rows.csv", "--cache", str(tmp_path / "empty")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "cannot download the entrances http://127.0.0.1:9/rows.csv" in result.stderr, result.stderr
 
 
 def expected_notice(equipment, until):

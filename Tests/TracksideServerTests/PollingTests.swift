@@ -105,16 +105,16 @@ import WebSocketServer
     }
 }
 
-@Suite struct StaticGTFSCacheTests {
+@Suite struct CachedDownloadTests {
     /// Nothing listens on port 9 of 127.0.0.1: every download is refused.
     static let refused = URL(string: "http://127.0.0.1:9/gtfs_subway.zip")!
 
     @Test func aFailedDownloadFallsBackToAnOldCachedCopyAndWithoutOneFails() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtfs-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var cache = StaticGTFSCache(url: Self.refused, directory: folder)
+        var cache = CachedDownload.staticGTFS(url: Self.refused, directory: folder)
         cache.timeout = 2
-        #expect(throws: StaticGTFSCache.Failure.self) { try cache.path(logger: Logger { _ in }) }
+        #expect(throws: CachedDownload.Failure.self) { try cache.path(logger: Logger { _ in }) }
 
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("subway-gtfs.zip")
@@ -132,7 +132,7 @@ import WebSocketServer
         let file = folder.appendingPathComponent("subway-gtfs.zip")
         try Data([0x50, 0x4B, 0x03, 0x04]).write(to: file)
         let logged = Mutex<[String]>([])
-        #expect(try StaticGTFSCache(url: Self.refused, directory: folder).path(logger: Logger { line in logged.withLock { $0.append(line) } }) == file.path)
+        #expect(try CachedDownload.staticGTFS(url: Self.refused, directory: folder).path(logger: Logger { line in logged.withLock { $0.append(line) } }) == file.path)
         #expect(logged.withLock { $0.isEmpty })
     }
 }

@@ -22,6 +22,74 @@ struct StationAccessFilesTests {
         #expect(entrances.filter(\.isStepFree).count == entrances.filter { $0.type.contains("Elevator") || $0.type.contains("Ramp") }.count)
     }
 
+    /// The dataset's CSV export, written from the real GeoJSON's properties under the CSV's column names
+    /// (`snakeCase`: as the dataset's API names them), every field quoted as the export quotes those with commas.
+    static func csv(fromGeoJSON data: Data, snakeCase: Bool = false) throws -> Data {
+        let columns = ["Division", "Line", "Borough", "Stop Name", "Complex ID", "Constituent Station Name", "Station ID",
+                       "GTFS Stop ID", "Daytime Routes", "Entrance Type", "Entry Allowed", "Exit Allowed", "Entrance Latitude",
+                       "Entrance Longitude"]
+        let keys = columns.map { $0.lowercased().replacingOccurrences(of: " ", with: "_") }
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let features = try #require(root["features"] as? [[String: Any]])
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var lines = [(snakeCase ? keys : columns).joined(separator: ",") + ",Entrance Georeference"]
+        for feature in features {
+            let properties = try #require(feature["properties"] as? [String: Any])
+            let point = "POINT (\(properties["entrance_longitude"] ?? "") \(properties["entrance_latitude"] ?? ""))"
+            lines.append((keys.map { quoted(properties[$0].map { "\($0)" } ?? "") } + [quoted(point)]).joined(separator: ","))
+        }
+        return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    @Test("The CSV export reads as the GeoJSON does: the same 2,120 entrances, under either spelling of its columns",
+          .enabled(if: SharedData.isAvailable))
+    func realEntrancesAsCSV() throws {
+        let geoJSON = try SharedData.data(Self.entrancesFile)
+        let expected = try SubwayEntrance.entrances(geoJSON: geoJSON, file: "e.geojson")
+        for snakeCase in [false, true] {
+            let csv = try Self.csv(fromGeoJSON: geoJSON, snakeCase: snakeCase)
+            let read = try SubwayEntrance.entrances(csv: csv, file: "e.csv")
+            #expect(read.count == 2_120)
+            #expect(zip(read, expected).allSatisfy { a, b in
+                a.stopIDs == b.stopIDs && a.complexID == b.complexID && a.type == b.type && a.entryAllowed == b.entryAllowed
+                    && a.exitAllowed == b.exitAllowed && abs(a.latitude - b.latitude) < 1e-9 && abs(a.longitude - b.longitude) < 1e-9
+            })
+            // Told apart by content: the same reader serves either export.
+            #expect(try SubwayEntrance.entrances(document: csv, file: "e").count == 2_120)
+        }
+        #expect(try SubwayEntrance.entrances(document: geoJSON, file: "e") == expected)
+    }
+
+    @Test("A CSV export that is truncated, oversized, garbage or missing what an entrance needs is refused")
+    func refusesBadCSV() throws {
+        let header = "GTFS Stop ID,Complex ID,Entrance Type,Entry Allowed,Exit Allowed,Entrance Latitude,Entrance Longitude\n"
+        let good = header + "R31,617,Stair,YES,NO,40.683905,-73.978879\n\"A32; D20\",167,Elevator,YES,YES,40.7,-73.9\n"
+        let entrances = try SubwayEntrance.entrances(csv: Data(good.utf8), file: "e.csv")
+        #expect(entrances.map(\.stopIDs) == [["R31"], ["A32", "D20"]] && entrances[0].exitAllowed == false)
+        #expect(entrances[1].isStepFree && entrances[1].complexID == "167")
+        let bad: [(String, Data)] = [
+            ("truncated mid-record", Data(good.utf8.prefix(header.utf8.count + 20))),
+            ("truncated in a quote", Data((header + "\"A32; D2").utf8)),
+            ("garbage", Data([0xff, 0x00, 0x7b, 0x22, 0x0a, 0x01])),
+            ("empty", Data()),
+            ("no stop id", Data((header + ",617,Stair,YES,YES,40.7,-73.9\n").utf8)),
+            ("no type", Data((header + "R31,617,,YES,YES,40.7,-73.9\n").utf8)),
+            ("off the globe", Data((header + "R31,617,Stair,YES,YES,40.7,-730\n").utf8)),
+            ("not a number", Data((header + "R31,617,Stair,YES,YES,north,-73.9\n").utf8)),
+            ("a missing column", Data("GTFS Stop ID,Entrance Type\nR31,Stair\n".utf8)),
+            ("a stray quote", Data((header + "R\"31,617,Stair,YES,YES,40.7,-73.9\n").utf8)),
+            ("oversized", Data(header.utf8) + Data(repeating: 0x0a, count: AccessDocument.byteLimit)),
+        ]
+        for (what, data) in bad {
+            #expect(throws: GTFSLoadError.self, "\(what)") { try SubwayEntrance.entrances(csv: data, file: "e.csv") }
+        }
+        // A field past the limit is cut to it, as the JSON exports' are.
+        let long = header + "R31,617," + String(repeating: "S", count: 20_000) + ",YES,YES,40.7,-73.9\n"
+        #expect(try SubwayEntrance.entrances(csv: Data(long.utf8), file: "e.csv").first?.type.count == 2_000)
+        let tooMany = header + String(repeating: "R31,617,Stair,YES,YES,40.7,-73.9\n", count: 50_001)
+        #expect(throws: GTFSLoadError.self) { try SubwayEntrance.entrances(csv: Data(tooMany.utf8), file: "e.csv") }
+    }
+
     @Test("The real equipment list: 622 active of 662, multi-station ids split", .enabled(if: SharedData.isAvailable))
     func realEquipment() throws {
         let equipment = try ElevatorEquipment.equipment(json: try SharedData.data(Self.equipmentFile), file: "eq.json")

@@ -21,7 +21,7 @@ extension TracksideApp {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load \(what) \(path): \(error)")
             }
         }
-        return (try load(configuration.entrancesPath, "entrances") { try SubwayEntrance.entrances(geoJSON: $0, file: $1) },
+        return (try load(configuration.entrancesPath, "entrances") { try SubwayEntrance.entrances(document: $0, file: $1) },
                 try load(configuration.elevatorEquipmentPath, "elevator equipment") { try ElevatorEquipment.equipment(json: $0, file: $1) })
     }
 

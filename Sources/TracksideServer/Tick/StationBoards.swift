@@ -22,9 +22,14 @@ final class StationBoards: Sendable {
         busStops[id]
     }
 
-    /// The bus stop's board at `now`; nil when the network has no such bus stop.
+    /// The bus stop's board at `now`, with when its routes without predictions next run; nil when
+    /// the network has no such bus stop.
     func board(busStop id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
-        busStops[id].map { ArrivalBoard(busStop: $0, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now) }
+        busStops[id].map { stop in
+            var board = ArrivalBoard(busStop: stop, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now)
+            addNextService(to: &board, at: [stop.id])
+            return board
+        }
     }
 
     /// The station (complex) `id` names: its own id, a member station's or a platform's.
@@ -37,20 +42,23 @@ final class StationBoards: Sendable {
     func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
         guard let station = station(id) else { return nil }
         var board = ArrivalBoard(station: station, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now, id: id)
-        if !schedules.isEmpty {
-            let predicted = Set(board.groups.map { ScheduledService.key(($0.routeID, $0.direction)) })
-            let stops = station.platforms.isEmpty ? [station.id] : station.platforms
-            // The soonest of every timetable's for each line.
-            var soonest: [String: ScheduledService.Next] = [:]
-            for schedule in schedules {
-                for next in schedule.next(at: stops, after: board.timestamp, except: predicted) {
-                    let key = ScheduledService.key((next.routeID, next.direction))
-                    if soonest[key].map({ next.time < $0.time }) ?? true { soonest[key] = next }
-                }
-            }
-            board.nextService = soonest.values.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }
-        }
+        addNextService(to: &board, at: station.platforms.isEmpty ? [station.id] : station.platforms)
         return board
+    }
+
+    /// Sets `board.nextService`: for each line and direction calling at `stops` without a group on
+    /// the board, the soonest scheduled departure after the board's time of every loaded timetable.
+    private func addNextService(to board: inout ArrivalBoard, at stops: [String]) {
+        guard !schedules.isEmpty else { return }
+        let predicted = Set(board.groups.map { ScheduledService.key(($0.routeID, $0.direction)) })
+        var soonest: [String: ScheduledService.Next] = [:]
+        for schedule in schedules {
+            for next in schedule.next(at: stops, after: board.timestamp, except: predicted) {
+                let key = ScheduledService.key((next.routeID, next.direction))
+                if soonest[key].map({ next.time < $0.time }) ?? true { soonest[key] = next }
+            }
+        }
+        board.nextService = soonest.values.sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }
     }
 
     /// The boards of the `watched` stations (and bus stops) at `now`; ids the network does not

@@ -34,19 +34,27 @@ public enum AccessDocument {
     /// `record[key]` as trimmed text (numbers written as text), at most `fieldLimit` characters;
     /// nil when absent, empty or of another type.
     static func text(_ record: [String: Any], _ key: String) -> String? {
-        let value: String
         switch record[key] {
-        case let string as String: value = string
-        case let number as NSNumber: value = number.stringValue
-        default: return nil
+        case let string as String: text(string)
+        case let number as NSNumber: text(number.stringValue)
+        default: nil
         }
+    }
+
+    /// `value` trimmed, at most `fieldLimit` characters; nil when empty.
+    static func text(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : String(trimmed.prefix(fieldLimit))
     }
 
-    /// `record[key]` as a yes/no flag (`Y`, `YES`, `N`, `NO`, any case); nil otherwise.
+    /// `record[key]` as a yes/no flag (`flag(_:)`).
     static func flag(_ record: [String: Any], _ key: String) -> Bool? {
-        switch text(record, key)?.uppercased() {
+        text(record, key).flatMap(flag)
+    }
+
+    /// A yes/no flag (`Y`, `YES`, `TRUE`, `1`, `N`, `NO`, `FALSE`, `0`, any case); nil otherwise.
+    static func flag(_ text: String) -> Bool? {
+        switch text.uppercased() {
         case "Y", "YES", "TRUE", "1": true
         case "N", "NO", "FALSE", "0": false
         default: nil

@@ -39,6 +39,13 @@ public struct SubwayEntrance: Hashable, Sendable {
 }
 
 extension SubwayEntrance {
+    /// Reads the dataset in either of the MTA's exports, told by content: GeoJSON (a document
+    /// opening with `{`) or CSV (`entrances(csv:file:)`).
+    public static func entrances(document data: Data, file: String) throws(GTFSLoadError) -> [SubwayEntrance] {
+        let first = data.prefix(64).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") ? try entrances(geoJSON: data, file: file) : try entrances(csv: data, file: file)
+    }
+
     /// Reads the GeoJSON FeatureCollection in `data`; `file` names it in errors. A document that
     /// is not one, too large, or with a feature lacking a stop id, a type or a finite point is
     /// an error: the file is the operator's copy, read once at start.
@@ -48,23 +55,35 @@ extension SubwayEntrance {
             guard let properties = feature["properties"] as? [String: Any] else {
                 throw GTFSLoadError("\(file): feature \(index) has no properties")
             }
-            let stops = (AccessDocument.text(properties, "gtfs_stop_id") ?? "")
-                .split(whereSeparator: { $0 == ";" || $0 == "/" || $0 == "," })
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            guard !stops.isEmpty, stops.count <= 8 else { throw GTFSLoadError("\(file): feature \(index) has no gtfs_stop_id") }
-            guard let type = AccessDocument.text(properties, "entrance_type") else {
-                throw GTFSLoadError("\(file): feature \(index) has no entrance_type")
-            }
-            guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
-                  let point = geometry["coordinates"] as? [Any], point.count >= 2,
-                  let longitude = (point[0] as? NSNumber)?.doubleValue, let latitude = (point[1] as? NSNumber)?.doubleValue,
-                  latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
-                throw GTFSLoadError("\(file): feature \(index) is not a point with finite coordinates")
-            }
-            return SubwayEntrance(stopIDs: stops, complexID: AccessDocument.text(properties, "complex_id"), type: type,
-                                  entryAllowed: AccessDocument.flag(properties, "entry_allowed") ?? true,
-                                  exitAllowed: AccessDocument.flag(properties, "exit_allowed") ?? true,
-                                  latitude: latitude, longitude: longitude)
+            let point: (latitude: Double, longitude: Double)? =
+                if let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
+                   let point = geometry["coordinates"] as? [Any], point.count >= 2,
+                   let longitude = (point[0] as? NSNumber)?.doubleValue, let latitude = (point[1] as? NSNumber)?.doubleValue {
+                    (latitude, longitude)
+                } else { nil }
+            return try SubwayEntrance(stops: AccessDocument.text(properties, "gtfs_stop_id"),
+                                      complexID: AccessDocument.text(properties, "complex_id"),
+                                      type: AccessDocument.text(properties, "entrance_type"),
+                                      entry: AccessDocument.flag(properties, "entry_allowed"),
+                                      exit: AccessDocument.flag(properties, "exit_allowed"),
+                                      point: point, record: "\(file): feature \(index)")
         }
+    }
+
+    /// One record of either export, checked: a `gtfs_stop_id` naming one to eight stations
+    /// (`A32; D20`), a type, and a finite point on the globe; entry and exit allowed unless
+    /// the record says no. `record` names it in errors.
+    init(stops: String?, complexID: String?, type: String?, entry: Bool?, exit: Bool?,
+         point: (latitude: Double, longitude: Double)?, record: String) throws(GTFSLoadError) {
+        let stopIDs = (stops ?? "").split(whereSeparator: { $0 == ";" || $0 == "/" || $0 == "," })
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !stopIDs.isEmpty, stopIDs.count <= 8 else { throw GTFSLoadError("\(record) has no gtfs_stop_id") }
+        guard let type else { throw GTFSLoadError("\(record) has no entrance_type") }
+        guard let point, point.latitude.isFinite, point.longitude.isFinite,
+              abs(point.latitude) <= 90, abs(point.longitude) <= 180 else {
+            throw GTFSLoadError("\(record) is not a point with finite coordinates")
+        }
+        self.init(stopIDs: stopIDs, complexID: complexID, type: type, entryAllowed: entry ?? true, exitAllowed: exit ?? true,
+                  latitude: point.latitude, longitude: point.longitude)
     }
 }

@@ -162,8 +162,8 @@ public enum ServeOptions {
         "station-access", "CSV", shown: "none: the GTFS's wheelchair_boarding only",
         help: "MTA Subway Stations CSV (NY Open Data 39hk-dx4f) whose ADA columns fill in step-free access")
     public static let entrances = Option<String?>.text(
-        "entrances", "GEOJSON", shown: "none: no entrances on the map or in /api/stations/{id}",
-        help: "a local copy of the MTA Subway Entrances and Exits dataset (NY Open Data i9wp-a4ja) as GeoJSON: the map's entrance layer and each station's entrances")
+        "entrances", "FILE|URL", shown: "none: no entrances on the map or in /api/stations/{id}",
+        help: "the MTA Subway Entrances and Exits dataset (NY Open Data i9wp-a4ja), its CSV or GeoJSON export: a local copy, or a URL downloaded into --cache and refreshed daily; the map's entrance layer and each station's entrances")
     public static let elevatorEquipment = Option<String?>.text(
         "elevator-equipment", "JSON", shown: "none: no elevators listed",
         help: "a local copy of the MTA's elevator and escalator list (nyct_ene_equipments.json), which places each elevator at its station")
@@ -185,10 +185,10 @@ public enum ServeOptions {
     public static let showNoScheduledService = Option<Bool>.flag(
         "show-no-scheduled-service", default: application.showsNoScheduledService,
         help: "also serve MTA's timetabled \"No Scheduled Service\" alerts (hidden by default, see docs/ALERTS.md)")
-    public static let staticGTFSURL = Option<String>.url("static-gtfs-url", default: StaticGTFSCache.defaultURL,
+    public static let staticGTFSURL = Option<String>.url("static-gtfs-url", default: CachedDownload.staticGTFSURL,
                                                          help: "where --source mta downloads the static subway GTFS when no --gtfs is given (kept a day)")
     public static let cacheFolder = Option<String?>.text("cache", "DIR", shown: "$XDG_CACHE_HOME/trackside, else ~/.cache/trackside",
-                                                         help: "folder for the downloaded static GTFS")
+                                                         help: "folder for the downloaded static GTFS and --entrances URL")
 
     /// Every option, grouped as help and docs show them.
     public static let groups: [OptionGroup] = [
