@@ -169,6 +169,32 @@ import TransitData
     }
 }
 
+extension RealtimeTimetableTests {
+    /// A CANCELED trip is no vehicle, but its stops' boards show it at its scheduled times as cancelled until then.
+    @Test func cancelledTripsAreNoVehiclesButBoardsShowThemCancelledAtTheirScheduledTimes() throws {
+        let network = try Network(gtfs: [Self.feed], profile: StandardProfile())
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(Self.at(8, 5))), entities: [
+            RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "T1", startDate: "20160519",
+                                                                                    scheduleRelationship: .canceled))),
+            // A trip the timetable lacks has no times to show.
+            RT.FeedEntity(id: "2", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "X9", scheduleRelationship: .canceled))),
+        ])
+        let report = FeedReport(name: "auckland", realtime: message, network: network, fetchedAt: 0)
+        #expect(report.trains.isEmpty)
+        #expect(report.cancelledTrips.map(\.tripID) == ["T1"])
+        #expect(report.cancellations(at: "8002").map(\.prediction.arrival) == [Self.at(8, 10)])
+        let stop = try #require(network.busStops.first { $0.id == "8002" })
+        let board = ArrivalBoard(busStop: stop, network: network, feeds: FeedSnapshot([report]), now: Self.at(8, 9, 30))
+        let arrival = try #require(board.groups.first?.arrivals.first)
+        #expect(arrival.isCancelled && !arrival.isDue && arrival.time == Self.at(8, 10) && arrival.minutes == 0)
+        #expect(board.signRows(count: 1).map(\.text) == ["005 Pt Chevalier  Cancelled"])
+        // Gone once its scheduled departure has passed; never shown at its last stop (no departure there).
+        #expect(ArrivalBoard(busStop: stop, network: network, feeds: FeedSnapshot([report]), now: Self.at(8, 11)).groups.isEmpty)
+        let last = try #require(network.busStops.first { $0.id == "8003" })
+        #expect(ArrivalBoard(busStop: last, network: network, feeds: FeedSnapshot([report]), now: Self.at(8, 5)).groups.isEmpty)
+    }
+}
+
 /// Which profile reads a network, and what a `route_type` is.
 @Suite struct ProfileAndModeTests {
     @Test func nyctRulesOnlyForNewYorkCityTransit() throws {
