@@ -8,7 +8,8 @@ import { compareRoutes } from "./routes.js";
  * @param {object[]} groups `arrivals` message groups: `{route, direction, headsign, stale, arrivals: [{time, minutes}]}`
  * @param {{elapsedSeconds: number, nowSeconds: number}} clock seconds since the board arrived; the board's `ts` plus those
  * @param {{lines: string[]|null, direction: string|null, walkMinutes: number, rows: number}} options
- * @returns {{route, direction, headsign, minutes, order, stale}[]} `stale`: the group's times may be out of date
+ * @returns {{route, direction, headsign, minutes, order, stale, cancelled}[]} `stale`: the group's times may be out of
+ * date; `cancelled`: the trip is cancelled (GTFS-realtime CANCELED), `minutes` then until its scheduled time
  */
 export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direction, walkMinutes, rows }) {
   const all = [];
@@ -21,7 +22,8 @@ export function boardRows(groups, { elapsedSeconds, nowSeconds }, { lines, direc
       // Absolute times order trains within a minute; all of a board's times are on one clock.
       const order = Number.isFinite(arrival.time) ? arrival.time : Infinity;
       const heading = typeof group.heading === "string" && group.heading ? group.heading : null;
-      all.push({ route: group.route, direction: group.direction, heading, headsign: group.headsign, minutes, order, stale: group.stale === true });
+      all.push({ route: group.route, direction: group.direction, heading, headsign: group.headsign, minutes, order,
+        stale: group.stale === true, cancelled: arrival.cancelled === true });
     }
   }
   all.sort((a, b) => a.minutes - b.minutes || a.order - b.order || compareRoutes(a.route, b.route));

@@ -71,7 +71,7 @@ publishStatus({
   unknown: () => state.unknown,
   source: () => state.source ?? null,
   mark: () => state.mark,
-  rows: () => state.rows.map(({ route, direction, minutes, stale }) => ({ route, direction, minutes, stale })),
+  rows: () => state.rows.map(({ route, direction, minutes, stale, cancelled }) => ({ route, direction, minutes, stale, cancelled })),
   boardAge: () => (state.receivedAtMs === null ? null : Math.round((Date.now() - state.receivedAtMs) / 1000)),
   lastUpdateAge: () => (state.confirmedAtMs === null ? null : (Date.now() - state.confirmedAtMs) / 1000),
   serverVersion: () => state.serverVersion,
@@ -345,11 +345,13 @@ function drawRows(list, chosen) {
     el("li", { class: "section" },
       el("h2", { class: "section-heading", text: section.heading ?? t.direction(section.direction, section.rows[0]?.headsign) }),
       el("ol", { class: "section-rows" }, ...section.rows.map((row) => {
-        const when = t.when(row.minutes);
-        const item = el("li", { class: row.stale ? "row stale" : "row" },
+        // A cancelled trip says so where its minutes would be.
+        const when = row.cancelled ? { value: t.cancelled, unit: null } : t.when(row.minutes);
+        const label = row.cancelled ? t.cancelledLabel : t.minutesLabel(row.minutes);
+        const item = el("li", { class: ["row", row.stale ? "stale" : null, row.cancelled ? "cancelled" : null].filter(Boolean).join(" ") },
           bullet(row.route),
           el("span", { class: "destination" }, el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) })),
-          el("span", { class: "minutes", "aria-label": t.minutesLabel(row.minutes) + (row.stale ? `, ${t.staleRow}` : "") },
+          el("span", { class: "minutes", "aria-label": label + (row.stale ? `, ${t.staleRow}` : "") },
             when.value, when.unit ? el("small", { text: when.unit }) : null));
         drawn.set(item, row);
         return item;

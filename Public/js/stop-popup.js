@@ -207,13 +207,17 @@ export class StopPopup {
     const now = this.context.serverNowSeconds();
     const elapsed = (Date.now() - this.updatedAtMs) / 1000;
     return el("ul", { class: "arrivals", "aria-label": label }, groups.map((group) => {
-      const minutes = arrivalsOf(group).slice(0, arrivalsShown).map((arrival) => minutesUntil(arrival, elapsed, now));
+      const shown = arrivalsOf(group).slice(0, arrivalsShown);
+      const minutes = shown.map((arrival) => minutesUntil(arrival, elapsed, now));
       // Bus Time gives some buses no predicted time, only how far away they are ("0.7 miles away").
       const away = group.arrivals?.find((a) => a && typeof a.away === "string")?.away;
-      const text = minutes.length ? minutes.map(words.whenText).join(", ") : away ?? "—";
+      // A cancelled trip (GTFS-realtime CANCELED) says so in place of its minutes.
+      const cancelled = (index) => shown[index].cancelled === true;
+      const text = minutes.length ? minutes.map((m, i) => (cancelled(i) ? words.cancelled : words.whenText(m))).join(", ") : away ?? "—";
       // A stale group's times are the last good ones of a feed the server no longer vouches for.
       const stale = group.stale === true;
-      const label = (minutes.length ? minutes.map(words.minutesLabel).join(", ") : "none") + (stale ? `, ${words.staleRow}` : "");
+      const label = (minutes.length ? minutes.map((m, i) => (cancelled(i) ? words.cancelledLabel : words.minutesLabel(m))).join(", ") : "none")
+        + (stale ? `, ${words.staleRow}` : "");
       return el("li", stale ? { class: "stale", title: "May be out of date: the feed has not updated" } : {}, badge(group.route),
         el("span", { class: "headsign", text: group.headsign ?? directionName(group.direction) }),
         el("span", { class: "minutes", text, "aria-label": label }));
@@ -267,7 +271,9 @@ export class StopPopup {
     const parts = this.board.groups.slice(0, 4).map((group) => {
       const first = arrivalsOf(group)[0];
       const where = group.headsign ?? directionName(group.direction);
-      return first ? `${routeName(group.route)} to ${where} in ${minutesUntil(first, elapsed, now)} minutes` : null;
+      if (!first) return null;
+      const when = first.cancelled === true ? "cancelled" : `in ${minutesUntil(first, elapsed, now)} minutes`;
+      return `${routeName(group.route)} to ${where} ${when}`;
     }).filter(Boolean);
     return parts.length ? `${this.stop.name}: ${parts.join("; ")}` : "";
   }

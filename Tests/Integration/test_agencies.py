@@ -442,10 +442,11 @@ def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_
         assert alert["when"] == expected, (alert["id"], alert["when"], expected)
 
 
-def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path):
+def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path, browser):
     """GTFS-realtime written with the reference bindings against Cairns' real timetable (10:00 on Tuesday 2014-06-03,
     six trips running then), replayed by `serve --source replay`: a trip with a +120 s delay at its first stop runs
-    between the two stops schedule plus delay give; a CANCELED trip is not shown; a SKIPPED stop is never a trip's
+    between the two stops schedule plus delay give; a CANCELED trip is not shown on the map, but its next stop's board
+    (and that stop's display) shows it as cancelled at its scheduled time; a SKIPPED stop is never a trip's
     next; a VehiclePositions-only bus is shown where it reports, under its VehicleDescriptor id; an ADDED trip runs on
     its route's shape by the feed's own times; a DUPLICATED copy started 10 minutes earlier than its static trip
     (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it."""
@@ -510,6 +511,16 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
     server = start_trackside("--source", f"replay:{folder}", "--gtfs", gtfs, "--replay-loop", wait_ready=True)
     states = {v["id"]: v for v in get_json(server, "/api/vehicles?bbox=145.5,-17.2,146.0,-16.6")["vehicles"]}
     assert set(states) == {delayed, skipping, "bus-1234", "added-1", "dup-1"}, sorted(states)  # not `cancelled`
+    # The cancelled trip's next stop (5 minutes or more ahead, not its last) lists it, cancelled, at its scheduled time.
+    ahead = next(row for row in calls[cancelled][:-1] if midnight + seconds(row["departure_time"]) >= at + 300)
+    board = get_json(server, f"/api/bus-stops/{ahead['stop_id']}/arrivals")
+    marked = [(group["route"], arrival["time"]) for group in board["groups"] for arrival in group["arrivals"] if arrival.get("cancelled")]
+    assert marked == [(trips[cancelled]["route_id"], midnight + seconds(ahead["arrival_time"]))], board
+    from headless_chromium import open_page, wait_until
+    open_page(browser, f"{server.base_url}/display?bus_stop={ahead['stop_id']}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true && window.__trackside.rows.length > 0")
+    assert any(row["cancelled"] for row in browser.execute_script("return window.__trackside.rows")), board
+    assert browser.execute_script("return [...document.querySelectorAll('.row.cancelled .minutes')].map(m => m.textContent)") == ["Cancelled"]
     assert all(state["kind"] == "bus" for state in states.values())
 
     expected = expected_stops(calls[delayed], late.stop_time_update, at, zone)

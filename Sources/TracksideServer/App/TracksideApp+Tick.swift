@@ -43,7 +43,12 @@ extension TracksideApp {
     /// result becomes the one REST answers from.
     func runTick(watched: (stations: Set<String>, vehicles: Set<String>)) -> TickResult {
         let result = memory.withLock { memory in
-            let result = step.run(tickInput(watchedStations: watched.stations, watchedVehicles: watched.vehicles, memory: memory))
+            let kept = memory
+            let read = { self.tickInput(watchedStations: watched.stations, watchedVehicles: watched.vehicles, memory: kept) }
+            // An engine's tick takes the payloads relayed with the feeds it reads, in one step with them.
+            let (input, relayed) = stream == nil ? (read(), FeedRelay.Batch()) : relay.withLock { (read(), $0.drain()) }
+            var result = step.run(input)
+            result.relayed = relayed
             memory = result.memory
             return result
         }
@@ -66,5 +71,47 @@ extension TracksideApp {
     /// compute now (nothing is published or remembered from it).
     var latestTick: TickResult {
         latest.withLock { $0 } ?? step.run(tickInput())
+    }
+}
+
+/// The feeds as an engine or `all` ingests them, and as an edge follows the engine's.
+extension TracksideApp {
+    /// Ingests one delivered payload at wall time `wall`; true when it replaced its feed. An engine
+    /// records it for the stream in one step with the ingestion, so a tick reads either both or neither.
+    func ingest(_ payload: FeedPayload, at wall: Double) -> Bool {
+        let feedTime = source.feedTime(atWallTime: wall)
+        let threshold = staleAfter(payload.feedID)
+        guard stream != nil else {
+            return ingest.ingest(payload, feedTime: feedTime, wallTime: wall, staleAfter: threshold)
+        }
+        return relay.withLock { relay in
+            let accepted = ingest.ingest(payload, feedTime: feedTime, wallTime: wall, staleAfter: threshold)
+            relay.received(RelayedPayload(payload, feedTime: feedTime, wallTime: wall, staleAfter: threshold),
+                           accepted: accepted)
+            return accepted
+        }
+    }
+
+    /// An edge followed `entry` (`.apply` or `.load`): ingests the payloads it relayed, computes from
+    /// them and the vehicles as published what the engine's tick computed — the watched boards and
+    /// cards, the alerts, the boards REST answers — keeps it as the latest tick and pushes the watched.
+    func followed(_ entry: PublishedTick, step taken: StreamStep) {
+        let relayed = relay.withLock { $0.toIngest(entry, step: taken) }
+        for payload in relayed {
+            ingest.ingest(payload.payload, feedTime: payload.feedTime, wallTime: payload.wallTime,
+                          staleAfter: payload.staleAfter)
+        }
+        let thresholds = relay.withLock { $0 }
+        let feedTime = entry.feedTime ?? entry.tickTime
+        let states = push.publishedStates
+        let watched = push.watched
+        let input = Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime) { thresholds.staleAfter($0) ?? staleAfter($0) },
+                               feedTime: feedTime, watchedStations: watched.stations, watchedVehicles: watched.vehicles,
+                               wallTime: entry.tickTime)
+        let result = step.result(of: states, input)
+        latest.withLock { $0 = result }
+        lastTickCounts.withLock { $0 = VehicleCounts(states) }
+        vehiclePositions.update(states, feedTime: feedTime)
+        push.publishWatched(result)
     }
 }

@@ -48,6 +48,8 @@ public final class TracksideApp: Sendable {
     let stream: TickStream?
     /// A leading engine's entries (nil while standing by or for other roles).
     let publisher = Mutex<StreamPublisher?>(nil)
+    /// The feed payloads relayed on the stream: an engine's ingested since its last tick, an edge's thresholds.
+    let relay = Mutex(FeedRelay())
     let logger: Logger
     let clock: @Sendable () -> Double
     /// The network's time zone (the first GTFS feed's agency), in which pages show clock times.
@@ -221,19 +223,19 @@ public final class TracksideApp: Sendable {
         }
     }
 
-    /// Starts the feed source and the tick (an edge: only the stream reader).
+    /// Starts the feed source and the tick (an edge: only the stream reader, computing its boards,
+    /// cards and alerts from each entry it followed).
     public func start() {
-        stream?.start(lead: configuration.role == .engine)
-        guard configuration.role != .edge else { return }
+        guard configuration.role != .edge else {
+            stream?.start(lead: false) { [self] entry, taken in followed(entry, step: taken) }
+            return
+        }
+        stream?.start(lead: true)
         let ticker = TickLoop(cadence: configuration.tickInterval) { [self] in tick() }
         self.ticker.withLock { $0 = ticker }
         elevatorPoller?.start(clock: clock) { ticker.wake() }
         source.start { [self] payload in
-            let wall = clock()
-            if ingest.ingest(payload, feedTime: source.feedTime(atWallTime: wall), wallTime: wall,
-                             staleAfter: staleAfter(payload.feedID)) {
-                ticker.wake()
-            }
+            if ingest(payload, at: clock()) { ticker.wake() }
         }
         ticker.start()
     }

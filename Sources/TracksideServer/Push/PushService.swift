@@ -147,15 +147,29 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
         return queue.sync {
             let now = clock()
             let diff = publishVehicles(tick.states, now: now, feedTime: tick.feedTime, tickStarted: tickStarted)
-            deliver(hub.updateVehicles(itineraries: tick.itineraries)
-                    + hub.updateBoards(tick.boards)
-                    + hub.updateElevators(tick.elevators)
-                    + hub.updateAlerts(alerts, stale: tick.alertFeeds.isStale, now: tick.feedTime))
+            deliver(watchedUpdates(tick) + hub.updateAlerts(alerts, stale: tick.alertFeeds.isStale, now: tick.feedTime))
             guard let term = stream?.term else { return nil }
             follower.published(alerts: alerts, term: term)
             return stream?.entry(after: hub, diff: diff, alerts: alerts, alertsStale: tick.alertFeeds.isStale,
-                                        feedStatus: tick.feedStatus)
+                                        feedStatus: tick.feedStatus, relayed: tick.relayed)
         }
+    }
+
+    /// An edge's result for the entry it just followed (`follow(_:)`): the watched vehicles' cards and
+    /// stations' boards that changed, as the engine's hub sent them for the same tick (the entry
+    /// itself carried the vehicles and alerts).
+    func publishWatched(_ tick: TickResult) {
+        queue.sync { deliver(watchedUpdates(tick)) }
+    }
+
+    /// On the queue: the watched cards', boards' and elevators' messages for `tick`.
+    private func watchedUpdates(_ tick: TickResult) -> [PushHub.Delivery] {
+        hub.updateVehicles(itineraries: tick.itineraries) + hub.updateBoards(tick.boards) + hub.updateElevators(tick.elevators)
+    }
+
+    /// Every vehicle as clients were last sent it, by id: what an edge's REST and export answer from.
+    var publishedStates: [VehicleState] {
+        queue.sync { hub.publishedStates }
     }
 
     /// A tick's vehicles (on the queue): diffed, published and their deltas delivered, each stage

@@ -24,7 +24,8 @@ extension PublishedTick {
 
     /// The entry's bytes.
     public var encoded: [UInt8] {
-        var writer = ProtobufWriter(reservingCapacity: 256 + vehicles.count * 200)
+        let relayed = (payloads + documents).reduce(0) { $0 + $1.bytes.count + 128 }
+        var writer = ProtobufWriter(reservingCapacity: 256 + vehicles.count * 200 + relayed)
         WireTick(entry: self).encode(to: &writer)
         return writer.bytes
     }
@@ -38,7 +39,8 @@ extension PublishedTick {
         let counted: Result<Void, DecodingError> = bytes.withUnsafeBytes { buffer in
             let reader = ProtobufReader(buffer)
             for (field, what, limit) in [(7, "vehicles", limits.maximumVehicles), (8, "removals", limits.maximumVehicles),
-                                         (11, "feeds", limits.maximumFeeds)] {
+                                         (11, "feeds", limits.maximumFeeds), (12, "payloads", limits.maximumPayloads),
+                                         (13, "documents", limits.maximumPayloads)] {
                 let count = reader.count(ofField: field)
                 if count > limit { return .failure(.tooMany(what, count: count, limit: limit)) }
             }
@@ -79,6 +81,8 @@ extension WireTick: ProtobufMessage {
         case 9: "alerts"
         case 10: "alerts_stale"
         case 11: "feeds"
+        case 12: "payloads"
+        case 13: "documents"
         case 15: "end"
         default: nil
         }
@@ -88,6 +92,7 @@ extension WireTick: ProtobufMessage {
         var epoch: String?, seq: UInt64?, term: UInt64 = 0, tickTime: Double?, feedTime: Double?
         var keyframe = false, alertsStale = false, ended: Bool?
         var vehicles: [VehicleState] = [], removals: [String] = [], alerts: [PublishedAlert]?, feeds: [FeedStatus] = []
+        var payloads: [RelayedPayload] = [], documents: [RelayedPayload] = []
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
             case 1: epoch = try reader.string(tag)
@@ -101,6 +106,8 @@ extension WireTick: ProtobufMessage {
             case 9: alerts = try reader.message(tag, as: WireAlerts.self).alerts
             case 10: alertsStale = try reader.bool(tag)
             case 11: feeds.append(try reader.message(tag, as: WireFeedStatus.self).status)
+            case 12: payloads.append(try reader.message(tag, as: WireRelayedPayload.self).payload)
+            case 13: documents.append(try reader.message(tag, as: WireRelayedPayload.self).payload)
             case 15: ended = try reader.bool(tag)
             default: try reader.skip(tag)
             }
@@ -110,7 +117,7 @@ extension WireTick: ProtobufMessage {
         entry = PublishedTick(epoch: try reader.required(epoch, 1, of: Self.self), seq: try reader.required(seq, 2, of: Self.self),
                             term: term, tickTime: try reader.required(tickTime, 4, of: Self.self), feedTime: feedTime,
                             isKeyframe: keyframe, vehicles: vehicles, removals: removals, alerts: alerts,
-                            alertsStale: alertsStale, feedStatus: feeds)
+                            alertsStale: alertsStale, feedStatus: feeds, payloads: payloads, documents: documents)
     }
 
     func encode(to writer: inout ProtobufWriter) {
@@ -125,6 +132,8 @@ extension WireTick: ProtobufMessage {
         writer.write(entry.alerts.map(WireAlerts.init), field: 9)
         writer.write(entry.alertsStale ? true : nil, field: 10)
         writer.write(entry.feedStatus.map(WireFeedStatus.init), field: 11)
+        writer.write(entry.payloads.map(WireRelayedPayload.init), field: 12)
+        writer.write(entry.documents.map(WireRelayedPayload.init), field: 13)
         writer.write(true, field: 15)
     }
 }

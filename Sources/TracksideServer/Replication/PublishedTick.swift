@@ -3,7 +3,8 @@ import TransitEngine
 /// What one tick of the publishing engine becomes on the Redis stream (one entry): the push protocol's
 /// position (epoch, seq, tick time, feeds' time), the vehicles that changed as the hub diffed
 /// them — or, in a keyframe, every published vehicle — and what REST and the watchers need from
-/// the same tick (alerts when they changed, every feed's health).
+/// the same tick (alerts when they changed, every feed's health, and the feed payloads the tick
+/// read, from which an edge computes the same arrival boards, vehicle cards and alerts).
 ///
 /// An edge that applies entries in order holds exactly the board, the resume history and the
 /// seq the engine's hub holds, so a client may `resume` on any edge (`PushHub.apply(_:)`).
@@ -32,10 +33,16 @@ public struct PublishedTick: Equatable, Sendable {
     public var alertsStale: Bool
     /// Every feed's health as the tick judged it (`/api/feeds`, `/readyz`).
     public var feedStatus: [FeedStatus]
+    /// The feed payloads the engine ingested since its previous tick, in order (`FeedRelay`).
+    public var payloads: [RelayedPayload]
+    /// Keyframe: the latest accepted document of every feed, from which a joining edge rebuilds
+    /// its feed store; empty otherwise.
+    public var documents: [RelayedPayload]
 
     public init(epoch: String, seq: UInt64, term: UInt64, tickTime: Double, feedTime: Double?, isKeyframe: Bool,
                 vehicles: [VehicleState], removals: [String] = [], alerts: [PublishedAlert]? = nil,
-                alertsStale: Bool = false, feedStatus: [FeedStatus] = []) {
+                alertsStale: Bool = false, feedStatus: [FeedStatus] = [],
+                payloads: [RelayedPayload] = [], documents: [RelayedPayload] = []) {
         self.epoch = epoch
         self.seq = seq
         self.term = term
@@ -47,6 +54,8 @@ public struct PublishedTick: Equatable, Sendable {
         self.alerts = alerts
         self.alertsStale = alertsStale
         self.feedStatus = feedStatus
+        self.payloads = payloads
+        self.documents = documents
     }
 
     /// The entry's Redis stream id, `term-seq`: ids must grow, so once a new leader wrote its

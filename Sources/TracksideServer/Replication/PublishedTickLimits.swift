@@ -10,6 +10,8 @@ public struct PublishedTickLimits: Sendable {
     /// Alerts in one entry, and feeds whose health it reports.
     public var maximumAlerts = 10_000
     public var maximumFeeds = 1_000
+    /// Feed payloads (and, apart, documents) relayed in one entry.
+    public var maximumPayloads = 4_096
 
     public init() {}
 }

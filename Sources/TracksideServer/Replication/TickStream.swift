@@ -22,8 +22,10 @@ final class TickStream: Sendable {
     private let writer: RedisClient
     private let logger: Logger
     private let clock: @Sendable () -> Double
-    /// `MAXLEN ~` of the stream: at least the resume window's entries.
+    /// `MAXLEN ~` of the stream: three times the resume window's entries, and never under
+    /// `minimumLength`, which holds four keyframes (`reload` looks for one among the newest 40).
     let maximumLength: Int
+    static let minimumLength = 40
     /// Seconds without a new entry after which what this process serves is stale.
     let staleAfter: Double
     private let owner: String
@@ -57,7 +59,7 @@ final class TickStream: Sendable {
         writer = RedisClient(url: url)
         self.logger = logger
         self.clock = clock
-        maximumLength = max(600, Int((historyRetention / tickInterval * 3).rounded(.up)))
+        maximumLength = max(Self.minimumLength, Int((historyRetention / tickInterval * 3).rounded(.up)))
         staleAfter = max(3, tickInterval * 3)
         owner = TracksideApp.randomEpoch()
     }
@@ -78,9 +80,10 @@ final class TickStream: Sendable {
                           lastFailureAt: state.lastErrorAt)
     }
 
-    /// Starts reading the stream, and with `lead` competing for the lease.
-    func start(lead: Bool) {
-        var started = [Thread(block: { [self] in readLoop() })]
+    /// Starts reading the stream, and with `lead` competing for the lease; `followed` is called on
+    /// the reader thread after each entry the hub applied or loaded (an edge computes its boards then).
+    func start(lead: Bool, followed: @escaping @Sendable (PublishedTick, StreamStep) -> Void = { _, _ in }) {
+        var started = [Thread(block: { [self] in readLoop(followed: followed) })]
         started[0].name = "trackside-stream"
         if lead {
             started.append(Thread(block: { [self] in leaseLoop() }))
@@ -219,13 +222,13 @@ final class TickStream: Sendable {
 
     /// Reads entries in order and hands them to the push service; a gap (or a stream that Redis
     /// lost, whose new ids sort below the last one read) loads the latest keyframe first.
-    private func readLoop() {
+    private func readLoop(followed: @Sendable (PublishedTick, StreamStep) -> Void) {
         defer { finished.signal() }
         var last: StreamID?
         while !stopping.load(ordering: .acquiring) {
             do {
                 guard let after = last else {
-                    last = try reload()
+                    last = try reload(followed: followed)
                     if last == nil { Thread.sleep(forTimeInterval: 0.2) }
                     continue
                 }
@@ -240,7 +243,7 @@ final class TickStream: Sendable {
                 for entry in entries {
                     // A leader's own entries: its hub made them.
                     if leadingTerm == nil {
-                        guard follow(entry) else { last = nil; break }
+                        guard follow(entry, followed: followed) else { last = nil; break }
                     } else {
                         state.withLock { $0.lastEntryAt = clock() }
                     }
@@ -254,7 +257,7 @@ final class TickStream: Sendable {
     }
 
     /// Follows one stream entry; false when it cannot be followed (a gap, bytes that are no entry).
-    private func follow(_ entry: StreamEntry) -> Bool {
+    private func follow(_ entry: StreamEntry, followed: @Sendable (PublishedTick, StreamStep) -> Void) -> Bool {
         guard let bytes = entry["tick"] else { return false }
         do {
             let tick = try PublishedTick(decoding: bytes)
@@ -265,6 +268,7 @@ final class TickStream: Sendable {
                 state.lastEntryAt = clock()
                 state.feedStatus = tick.feedStatus
             }
+            if step == .apply || step == .load { followed(tick, step) }
             return step != .reload
         } catch {
             logger.warning("stream: entry \(entry.id) refused: \(error)")
@@ -273,11 +277,11 @@ final class TickStream: Sendable {
     }
 
     /// Loads the newest keyframe the stream holds and returns its id, nil when there is none yet.
-    private func reload() throws(RedisError) -> StreamID? {
-        let recent = try writer.xrevrange(Self.streamKey, count: 4 * 10)
+    private func reload(followed: @Sendable (PublishedTick, StreamStep) -> Void) throws(RedisError) -> StreamID? {
+        let recent = try writer.xrevrange(Self.streamKey, count: Self.minimumLength)
         guard let keyframe = recent.first(where: { $0[Self.keyframeField] != nil }) else { return nil }
         state.withLock { $0.reloads += 1 }
         logger.info("stream: loading the keyframe \(keyframe.id)")
-        return follow(keyframe) ? keyframe.id : nil
+        return follow(keyframe, followed: followed) ? keyframe.id : nil
     }
 }

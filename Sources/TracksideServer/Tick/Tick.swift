@@ -37,10 +37,18 @@ struct Tick: Sendable {
         // A new replay round moved the feeds' clock back: what placement remembers is void.
         let kept = input.memory.round == input.feeds.round ? input.memory.placement : PlacementMemory()
         let placed = engine.place(input.feeds.vehicles, at: input.feedTime, memory: kept)
+        var result = result(of: placed.states, input)
+        result.memory = Memory(round: input.feeds.round, placement: placed.memory)
+        return result
+    }
+
+    /// Everything a tick computes but placement, for `states` placed from `input`'s feeds: what an
+    /// edge computes from the engine's vehicles and the feeds it relayed (the result keeps `input`'s memory).
+    func result(of states: [VehicleState], _ input: Input) -> TickResult {
         let boardFeeds = BoardFeeds(snapshot: input.feeds.vehicles, at: input.feedTime)
         var itineraries: [String: [UInt8]] = [:]
         if !input.watchedVehicles.isEmpty {
-            for state in placed.states where input.watchedVehicles.contains(state.id) {
+            for state in states where input.watchedVehicles.contains(state.id) {
                 var members = JSONWriter(reservingCapacity: 1024)
                 VehicleItinerary(vehicle: state, snapshot: input.feeds.vehicles, network: engine.network, now: input.feedTime)
                     .writeMembers(to: &members)
@@ -53,13 +61,13 @@ struct Tick: Sendable {
             StationElevators.of(station, access: access, network: engine.network, snapshot: input.elevators,
                                 alertOutages: alertOutages, at: input.wallTime)
         }
-        return TickResult(feedTime: input.feedTime, states: placed.states, boardFeeds: boardFeeds,
+        return TickResult(feedTime: input.feedTime, states: states, boardFeeds: boardFeeds,
                           boards: boards.boards(watched: input.watchedStations, feeds: boardFeeds, now: input.feedTime),
                           itineraries: itineraries,
                           alerts: served, alertFeeds: input.feeds.alerts,
                           feedStatus: (input.feeds.status + [input.elevators.status].compactMap { $0 }).sorted { $0.id < $1.id },
                           elevatorFeed: input.elevators, alertOutages: alertOutages, elevators: elevators,
                           wallTime: input.wallTime,
-                          memory: Memory(round: input.feeds.round, placement: placed.memory))
+                          memory: input.memory)
     }
 }

@@ -26,6 +26,8 @@ struct TickResult: Sendable {
     var wallTime: Double = 0
     /// What the next tick starts from.
     var memory: Tick.Memory
+    /// An engine's: the feed payloads the tick read since the previous one, for the stream.
+    var relayed = FeedRelay.Batch()
 }
 
 extension TickResult {

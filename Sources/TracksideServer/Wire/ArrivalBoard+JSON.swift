@@ -10,7 +10,8 @@ extension ArrivalBoard {
     /// direction), `track`, and a bus's `time` and `minutes` (no prediction), `away` and
     /// `stops_away` are omitted when unknown; the board's `"stale":true` with its `stale_routes`,
     /// and a group's `"stale":true`, only when they are stale; `terminating` (groups of the
-    /// same shape: trains ending here, not departures) only when there are some; `next_service`
+    /// same shape: trains ending here, not departures) only when there are some; an arrival's
+    /// `"cancelled":true` (a `CANCELED` trip at its scheduled time) only when it is; `next_service`
     /// (`[{"route","direction","time"}]`, when each line without a group next departs by the
     /// timetable) only when there is some.
     public func writeJSON(to json: inout JSONWriter) {
@@ -65,6 +66,7 @@ extension ArrivalGroup {
                         if let track = arrival.track { a.key("track"); a.value(track) }
                         if let proximity = arrival.proximity { a.key("away"); a.value(proximity) }
                         if let stopsAway = arrival.stopsAway { a.key("stops_away"); a.value(stopsAway) }
+                        if arrival.isCancelled { a.key("cancelled"); a.value(true) }
                     }
                 }
             }

@@ -2,8 +2,9 @@ import TransitData
 import TransitEngine
 
 extension ArrivalBoard {
-    /// `{"station","name","ts","stale","rows":[{"route","direction","headsign","minutes","due","track","stale","text"}]}`;
-    /// `track` is omitted when unknown, `"stale":true` present only on a stale board or row.
+    /// `{"station","name","ts","stale","rows":[{"route","direction","headsign","minutes","due","track","stale","cancelled","text"}]}`;
+    /// `track` is omitted when unknown, `"stale":true` present only on a stale board or row, `"cancelled":true`
+    /// only on a cancelled trip's row.
     public func writeSignJSON(name: String, rows count: Int, to json: inout JSONWriter) {
         json.object { o in
             o.key("station"); o.value(stationID)
@@ -21,6 +22,7 @@ extension ArrivalBoard {
                         r.key("due"); r.value(row.isDue)
                         if let track = row.track { r.key("track"); r.value(track) }
                         if row.isStale { r.key("stale"); r.value(true) }
+                        if row.isCancelled { r.key("cancelled"); r.value(true) }
                         r.key("text"); r.value(row.text)
                     }
                 }

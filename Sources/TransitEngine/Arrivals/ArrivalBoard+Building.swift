@@ -62,6 +62,15 @@ extension ArrivalBoard {
                         candidates[key, default: []].append(candidate)
                     }
                 }
+                // Cancelled trips stay on the board at their scheduled times, marked so, until then.
+                for (train, scheduled) in feed.cancellations(at: stop) {
+                    guard let arrival = scheduled.arrivalOrDeparture, let leaves = scheduled.departureOrArrival, leaves >= now,
+                          train.stopTimes.last?.stopID != stop else { continue }
+                    let direction = network.profile.direction(ofPlatform: scheduled.stopID) ?? train.direction ?? scheduled.stopID
+                    candidates[GroupKey(routeID: train.routeID, direction: direction), default: []].append(
+                        Candidate(tripID: train.tripID, time: max(arrival, now), source: .train(train), feed: feed.name,
+                                  isCancelled: true))
+                }
             }
         }
         for (key, candidate) in Self.busCandidates(at: stops, feeds: feeds, now: now) {
@@ -72,8 +81,9 @@ extension ArrivalBoard {
             let arrivals = soonest.map { candidate in
                 let wait = candidate.time.map { $0 - now }
                 return Arrival(tripID: candidate.tripID, time: candidate.time, minutes: wait.map { Int(($0 / 60).rounded(.down)) },
-                               isDue: wait.map { $0 < Self.dueWithin } ?? Self.isNear(candidate.call?.proximity),
-                               track: candidate.track, proximity: candidate.call?.proximity, stopsAway: candidate.call?.stopsAway)
+                               isDue: !candidate.isCancelled && (wait.map { $0 < Self.dueWithin } ?? Self.isNear(candidate.call?.proximity)),
+                               track: candidate.track, proximity: candidate.call?.proximity, stopsAway: candidate.call?.stopsAway,
+                               isCancelled: candidate.isCancelled)
             }
             return ArrivalGroup(routeID: key.routeID, direction: key.direction,
                                 headsign: soonest.first.flatMap { $0.headsign(in: network) }, heading: headings[key],
@@ -145,6 +155,8 @@ extension ArrivalBoard {
         var source: Source
         /// The name of the feed it comes from.
         var feed: String
+        /// A `CANCELED` trip at its scheduled time.
+        var isCancelled = false
 
         /// The SIRI call, for a bus.
         var call: BusCall? {

@@ -11,6 +11,8 @@ extension ArrivalBoard {
         public var track: String?
         /// Whether the row's group is stale (`ArrivalGroup.isStale`).
         public var isStale: Bool
+        /// Whether the trip is cancelled: the row then says so in place of the minutes.
+        public var isCancelled: Bool
         /// The row as one short line: `1 South Ferry  3 min`, `2 Wakefield-241 St  Due`, led by
         /// what signs call the route (Auckland's `502`, not its route id `00502-20160512154122_v40.34`).
         public var text: String
@@ -25,9 +27,10 @@ extension ArrivalBoard {
         return arrivals.prefix(count).map { group, arrival in
             let headsign = group.headsign ?? group.direction
             let shown = headsign.count > headsignWidth ? String(headsign.prefix(headsignWidth - 1)) + "…" : headsign
-            let when = arrival.isDue ? "Due" : arrival.minutes.map { "\($0) min" } ?? arrival.proximity ?? ""
+            let when = arrival.isCancelled ? "Cancelled" : arrival.isDue ? "Due" : arrival.minutes.map { "\($0) min" } ?? arrival.proximity ?? ""
             return SignRow(routeID: group.routeID, direction: group.direction, headsign: headsign,
-                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale, text: "\(group.label?.shortName ?? group.routeID) \(shown)  \(when)")
+                           minutes: arrival.minutes, isDue: arrival.isDue, track: arrival.track, isStale: group.isStale,
+                           isCancelled: arrival.isCancelled, text: "\(group.label?.shortName ?? group.routeID) \(shown)  \(when)")
         }
     }
 }

@@ -95,9 +95,13 @@ public struct Arrival: Hashable, Sendable {
     public var proximity: String?
     /// Stops between a bus and this one, where the feed gives it.
     public var stopsAway: Int?
+    /// Whether the trip is cancelled (GTFS-realtime `CANCELED`): `time` is then when it was scheduled,
+    /// and it never counts as due.
+    public var isCancelled: Bool
 
     public init(tripID: String, time: Double?, minutes: Int?, isDue: Bool, track: String? = nil,
-                proximity: String? = nil, stopsAway: Int? = nil) {
+                proximity: String? = nil, stopsAway: Int? = nil, isCancelled: Bool = false) {
+        self.isCancelled = isCancelled
         self.tripID = tripID
         self.time = time
         self.minutes = minutes

@@ -10,8 +10,9 @@ extension FeedReport {
     /// their train id and start date; a trip described twice the same way is taken once, the first.
     ///
     /// Timestamps of 0 count as absent; a header without one takes `fetchedAt`. Cancelled
-    /// trips and skipped stops are left out; a missing `current_status` stays nil (the
-    /// GTFS-realtime default, in transit).
+    /// trips are no vehicles (with a network, those its timetable has go to `cancelledTrips`
+    /// with their scheduled times); skipped stops are left out; a missing `current_status` stays
+    /// nil (the GTFS-realtime default, in transit).
     public init(name: String, realtime feed: GTFSRealtime.FeedMessage, profile: any AgencyProfile, fetchedAt: Double) {
         self.init(name: name, realtime: feed, profile: profile, network: nil, fetchedAt: fetchedAt)
     }
@@ -32,7 +33,14 @@ extension FeedReport {
         }
         var trips: [(identity: TripIdentity, trip: GTFSRealtime.TripDescriptor, update: GTFSRealtime.TripUpdate?)] = []
         var reported = Set<TripIdentity>()
+        var cancelled: [TrainReport] = []
         for entity in feed.entities where entity.isDeleted != true {
+            if let update = entity.tripUpdate, update.trip.scheduleRelationship == .canceled, let tripID = update.trip.tripId,
+               let network, network.timetable(ofTrip: tripID) != nil, let identity = TripIdentity(update.trip) {
+                let report = TrainReport(trip: update.trip, update: update, vehicle: nil, profile: profile, network: network,
+                                         feedTimestamp: timestamp, vehicleID: identity.qualifiedID)
+                if !report.stopTimes.isEmpty { cancelled.append(report) }
+            }
             if let update = entity.tripUpdate, update.trip.scheduleRelationship != .canceled {
                 let trip = Self.copiedTrip(update)
                 if let identity = TripIdentity(trip), reported.insert(identity).inserted { trips.append((identity, trip, update)) }
@@ -59,7 +67,7 @@ extension FeedReport {
             return TrainReport(trip: trip, update: update, vehicle: vehicles[identity], profile: profile, network: network,
                                feedTimestamp: timestamp, vehicleID: id)
         }
-        self.init(name: name, timestamp: timestamp, trains: trains)
+        self.init(name: name, timestamp: timestamp, trains: trains, cancelledTrips: cancelled)
     }
 
     /// The trip an update describes: a DUPLICATED trip (GTFS-realtime reference) runs its static
@@ -93,10 +101,14 @@ extension TrainReport {
             ?? profile.direction(ofTripID: tripID)
             ?? scheduled?.direction
         let notStarted = profile.isNotStarted(trip: trip, vehicle: vehicle, feedTimestamp: feedTimestamp)
+        // A trip-level delay holds from the first stop (a DUPLICATED copy runs its timetable from its
+        // start time, a CANCELED trip's stops are its timetable's, every one: what boards show as cancelled).
+        let relationship = trip.scheduleRelationship
         let timetabled = update.flatMap { update in
             network?.timetable(ofTrip: tripID)?.predictions(
-                trip: trip, updates: update.stopTimeUpdates,
-                tripDelay: update.delay.map(Double.init) ?? (trip.scheduleRelationship == .duplicated ? 0 : nil), feedTime: feedTimestamp)
+                trip: trip, updates: relationship == .canceled ? [] : update.stopTimeUpdates,
+                tripDelay: relationship == .canceled ? 0 : update.delay.map(Double.init) ?? (relationship == .duplicated ? 0 : nil),
+                feedTime: feedTimestamp)
         }
         let stopTimes = timetabled ?? (update?.stopTimeUpdates ?? []).compactMap { stopTime -> StopTimePrediction? in
             guard stopTime.scheduleRelationship != .skipped, let stopID = stopTime.stopId, !stopID.isEmpty else { return nil }
@@ -123,6 +135,7 @@ extension TrainReport {
             reportedAt: notStarted ? nil : FeedTime.seconds(vehicle?.timestamp) ?? FeedTime.seconds(update?.timestamp),
             position: position,
             bearing: vehicle?.position?.bearing.flatMap { $0.isFinite ? Bearing.normalized(Double($0)) : nil },
-            stopTimes: stopTimes, notStarted: notStarted)
+            stopTimes: stopTimes, notStarted: notStarted,
+            shapeID: update?.tripProperties?.shapeId.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -14,6 +14,9 @@ public struct FeedReport: Sendable {
     /// (a report built by hand can hold any `Double`).
     var wholeSeconds: UInt64 { UInt64(exactly: max(0, timestamp).rounded(.down)) ?? 0 }
     public let trains: [TrainReport]
+    /// `CANCELED` trips the timetable has, with their scheduled stop times: not vehicles, but what
+    /// boards show as cancelled (riders waiting for them are told, not left guessing).
+    public let cancelledTrips: [TrainReport]
     public var buses: [BusReport]
     /// Buses expected at stops (SIRI calls), for the stops' boards.
     public let busCalls: [BusCall]
@@ -22,29 +25,27 @@ public struct FeedReport: Sendable {
     /// Where each stop's predictions are in `trains`, by stop id: a station's board reads its
     /// platforms' predictions, not every train's.
     private let predictionIndexes: [String: [PredictionIndex]]
+    /// The same for `cancelledTrips`.
+    private let cancellationIndexes: [String: [PredictionIndex]]
     /// Run times between consecutive stops, learnt from this feed's own predictions.
     public let runTimes: StopRunTimes
     /// When this feed's data counts as stale (`FeedFreshness`); the server sets it from the feed's
     /// expectation and health each tick, offline commands keep the default 90 s.
     public var freshness = FeedFreshness()
 
-    public init(name: String, timestamp: Double, trains: [TrainReport] = [], buses: [BusReport] = [],
-                busCalls: [BusCall] = []) {
+    public init(name: String, timestamp: Double, trains: [TrainReport] = [], cancelledTrips: [TrainReport] = [],
+                buses: [BusReport] = [], busCalls: [BusCall] = []) {
         self.name = name
         self.timestamp = timestamp
         self.trains = trains
+        self.cancelledTrips = cancelledTrips
         self.buses = buses
         self.busCalls = busCalls
         var indexes: [String: [Int]] = [:]
         for (index, call) in busCalls.enumerated() { indexes[call.stopID, default: []].append(index) }
         busCallIndexes = indexes
-        var predictions: [String: [PredictionIndex]] = [:]
-        for (train, report) in trains.enumerated() {
-            for (stopTime, prediction) in report.stopTimes.enumerated() {
-                predictions[prediction.stopID, default: []].append(PredictionIndex(train: train, stopTime: stopTime))
-            }
-        }
-        predictionIndexes = predictions
+        predictionIndexes = PredictionIndex.byStop(trains)
+        cancellationIndexes = PredictionIndex.byStop(cancelledTrips)
         self.runTimes = StopRunTimes(trains)
     }
 }
@@ -66,10 +67,26 @@ extension FeedReport {
         predictionIndexes[stopID]?.map { (trains[$0.train], trains[$0.train].stopTimes[$0.stopTime]) } ?? []
     }
 
+    /// The cancelled trips scheduled at `stopID`, each with its scheduled time there, in feed order.
+    public func cancellations(at stopID: String) -> [(train: TrainReport, prediction: StopTimePrediction)] {
+        cancellationIndexes[stopID]?.map { (cancelledTrips[$0.train], cancelledTrips[$0.train].stopTimes[$0.stopTime]) } ?? []
+    }
+
     /// A prediction's place: `trains[train].stopTimes[stopTime]`.
     private struct PredictionIndex {
         let train: Int
         let stopTime: Int
+
+        /// Every stop time of `trains`, by stop id.
+        static func byStop(_ trains: [TrainReport]) -> [String: [PredictionIndex]] {
+            var indexes: [String: [PredictionIndex]] = [:]
+            for (train, report) in trains.enumerated() {
+                for (stopTime, prediction) in report.stopTimes.enumerated() {
+                    indexes[prediction.stopID, default: []].append(PredictionIndex(train: train, stopTime: stopTime))
+                }
+            }
+            return indexes
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TransitData
 import TransitEngine
@@ -27,7 +28,24 @@ import TransitEngine
                            feedTime: 1_559_402_905.5, isKeyframe: false, vehicles: [train, bus], removals: ["gone-1", "gone-2"],
                            alerts: [alert], alertsStale: true,
                            feedStatus: [feed, FeedStatus(id: "bdfm", age: nil, isStale: false, failure: nil, accepted: 0,
-                                                         duplicates: 0, failures: 0)])
+                                                         duplicates: 0, failures: 0)],
+                           payloads: payloads, documents: [payloads[0]])
+    }()
+
+    /// A relayed document, a 304 and a failed fetch of every kind, with their clocks.
+    static let payloads: [RelayedPayload] = {
+        let document = FeedPayload(feedID: "ace", format: .gtfsRealtime, bytes: Data([0x0a, 0x03, 0x32, 0x2e, 0x30]),
+                                   origin: "replay:ace_1.pb", round: 2)
+        var relayed = [RelayedPayload(document, feedTime: 1_559_402_905.5, wallTime: 1_764_636_000.125, staleAfter: 90)]
+        let notModified = FeedPayload(feedID: "alerts", format: .gtfsRealtime, kind: .alerts, bytes: Data(), origin: "x",
+                                      content: .notModified)
+        relayed.append(RelayedPayload(notModified, feedTime: 1, wallTime: 2, staleAfter: 3))
+        for kind in [FetchFailure.Kind.httpStatus(503), .timeout, .network, .emptyBody] {
+            let failed = FeedPayload(feedID: "siri-vm", format: .siri, bytes: Data(), origin: "https://bustime",
+                                     content: .failed(FetchFailure(kind, "why: \(kind)")))
+            relayed.append(RelayedPayload(failed, feedTime: 4, wallTime: 5, staleAfter: 6))
+        }
+        return relayed
     }()
 
     @Test func anEntryDecodesToItselfAndItsVehiclesWriteTheSameJSON() throws {
@@ -63,6 +81,11 @@ import TransitEngine
             try PublishedTick(decoding: Self.entry.encoded, limits: limits)
         }
         limits = PublishedTickLimits()
+        limits.maximumPayloads = 5
+        #expect(throws: PublishedTick.DecodingError.tooMany("payloads", count: 6, limit: 5)) {
+            try PublishedTick(decoding: Self.entry.encoded, limits: limits)
+        }
+        limits = PublishedTickLimits()
         limits.maximumAlerts = 0
         #expect(throws: PublishedTick.DecodingError.tooMany("alerts", count: 1, limit: 0)) {
             try PublishedTick(decoding: Self.entry.encoded, limits: limits)
@@ -87,6 +110,16 @@ import TransitEngine
         writer.write("x", field: 1)
         writer.write("hovercraft", field: 2)
         #expect(throws: ProtobufDecodingError.self) { try StreamVehicle(protobuf: writer.bytes) }
+        // So are a payload of an unknown format and a failure this version cannot name.
+        for (field, value) in [(2, "xml"), (7, "http-99"), (7, "gremlins")] {
+            var payload = ProtobufWriter()
+            payload.write("ace", field: 1)
+            payload.write("gtfsRealtime", field: 2)
+            payload.write("vehicles", field: 3)
+            for clock in 9...11 { payload.write(1.0, field: clock) }
+            payload.write(value, field: field)
+            #expect(throws: ProtobufDecodingError.self, "\(value)") { try WireRelayedPayload(protobuf: payload.bytes) }
+        }
     }
 
     @Test func fieldsAnOlderEdgeDoesNotKnowAreSkipped() throws {

@@ -99,6 +99,19 @@ import TransitEngine
         #expect(Self.json(board) == #"{"type":"arrivals","bus_stop":"8052","ts":1705750000,"groups":[{"route":"00502-20160512154122_v40.34","route_short_name":"005","route_text_color":"FFFFFF","direction":"0","headsign":"Britomart","arrivals":[{"time":1705750075,"minutes":1,"due":false}]}]}"#)
     }
 
+    @Test("A cancelled trip's arrival says so, on the board and the sign")
+    func cancelled() {
+        let board = ArrivalBoard(kind: .busStop, stationID: "8002", timestamp: Self.now, groups: [
+            ArrivalGroup(routeID: "R1", direction: "0", headsign: "Pt Chevalier", arrivals: [
+                Arrival(tripID: "T1", time: Self.now + 130, minutes: 2, isDue: false, isCancelled: true),
+            ]),
+        ])
+        #expect(Self.json(board).contains(#""arrivals":[{"time":1705750130,"minutes":2,"due":false,"cancelled":true}]"#))
+        var writer = JSONWriter()
+        board.writeSignJSON(name: "B", rows: 1, to: &writer)
+        #expect(writer.string.contains(#""due":false,"cancelled":true,"text":"R1 Pt Chevalier  Cancelled"}"#))
+    }
+
     @Test("The latest instant a feed may give is written as a whole number, without trapping")
     func latestInstant() {
         let latest = FeedTime.latest
