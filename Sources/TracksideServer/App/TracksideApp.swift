@@ -145,7 +145,8 @@ public final class TracksideApp: Sendable {
             } else {
                 servicesOn = { date in feed.activeServiceIDs(on: date) }
             }
-            scheduledService.append(ScheduledService(schedule: schedule, trips: feed.trips.rows, network: engine.network,
+            scheduledService.append(ScheduledService(schedule: schedule, trips: feed.trips.rows, frequencies: feed.frequencies,
+                                                     network: engine.network,
                                                      timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!, servicesOn: servicesOn))
         }
         step = Tick(engine: engine, boards: StationBoards(network: engine.network, schedules: scheduledService),
