@@ -102,9 +102,18 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
             }
         }
+        // Each timetable read once: the network's (where its profile reads trip updates against it), the boards'
+        // next service after the last train, and the simulator's trips.
+        let schedules: [GTFSSchedule]
+        do {
+            schedules = try feeds.map { try $0.loadSchedule() }
+        } catch {
+            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
+        }
         let engine: PlacementEngine
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds),
+            engine = PlacementEngine(network: try Network(gtfs: feeds, schedules: schedules,
+                                                          profile: configuration.profile.profile(for: feeds),
                                                           stationGroups: groups, directionLabels: directionLabels))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
@@ -124,13 +133,6 @@ public final class TracksideApp: Sendable {
         } else {
             elevatorFeed = nil
             elevatorPoller = nil
-        }
-        // Each timetable once: the boards' next service after the last train, and the simulator's trips.
-        let schedules: [GTFSSchedule]
-        do {
-            schedules = try feeds.map { try $0.loadSchedule() }
-        } catch {
-            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
         }
         let simulated = configuration.source == .demo || configuration.source == .simulation
         var scheduledService: [ScheduledService] = []
