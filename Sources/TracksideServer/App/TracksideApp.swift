@@ -32,7 +32,7 @@ public final class TracksideApp: Sendable {
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
-    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded once per tick asked about.
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded once per tick off the request path.
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Stations' entrances and equipment, and the outage feed with its poller; nil when not configured.
