@@ -135,6 +135,7 @@ extension TrainReport {
             reportedAt: notStarted ? nil : FeedTime.seconds(vehicle?.timestamp) ?? FeedTime.seconds(update?.timestamp),
             position: position,
             bearing: vehicle?.position?.bearing.flatMap { $0.isFinite ? Bearing.normalized(Double($0)) : nil },
-            stopTimes: stopTimes, notStarted: notStarted)
+            stopTimes: stopTimes, notStarted: notStarted,
+            shapeID: update?.tripProperties?.shapeId.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

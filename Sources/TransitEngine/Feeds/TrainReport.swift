@@ -31,11 +31,15 @@ public struct TrainReport: Hashable, Sendable {
     /// The trip has not left its first stop yet (NYCT: a train assigned to a trip whose
     /// departure is still in the future); shown at its origin, not moving.
     public var notStarted: Bool
+    /// The shape the feed says the trip runs on (`trip_properties.shape_id`, for an `ADDED` or
+    /// `DUPLICATED` trip, or one detoured), which placement follows before the static trip's.
+    public var shapeID: String?
 
     public init(tripID: String, vehicleID: String? = nil, routeID: String, direction: String? = nil, headsign: String? = nil,
                 vehicleStopID: String? = nil, stopStatus: StopStatus? = nil, reportedAt: Double? = nil,
                 position: Coordinate? = nil, bearing: Double? = nil, stopTimes: [StopTimePrediction] = [],
-                notStarted: Bool = false) {
+                notStarted: Bool = false, shapeID: String? = nil) {
+        self.shapeID = shapeID
         self.tripID = tripID
         self.vehicleID = vehicleID ?? tripID
         self.routeID = routeID

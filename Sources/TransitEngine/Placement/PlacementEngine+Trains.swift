@@ -13,7 +13,7 @@ extension PlacementEngine {
             ?? network.trips[report.tripID]?.direction
         let match = memory?.shape ?? network.shape(
             forTrip: report.tripID, routeID: report.routeID, direction: direction,
-            stops: (report.vehicleStopID.map { [$0] } ?? []) + report.stopTimes.map(\.stopID))
+            stops: (report.vehicleStopID.map { [$0] } ?? []) + report.stopTimes.map(\.stopID), given: report.shapeID)
         var state = VehicleState(
             id: report.vehicleID, kind: network.kind(ofRoute: report.routeID), route: report.routeID,
             label: network.label(ofRoute: report.routeID), trip: report.tripID, direction: direction,
@@ -27,8 +27,11 @@ extension PlacementEngine {
             return TrainPlacement(match: match)
         }
         guard let match else {
-            // No track to follow: a train that sends coordinates is still drawn where it says.
-            guard let position = report.position, position.isPlausible else { return TrainPlacement() }
+            // No track to follow: a train that sends coordinates is still drawn where it says; one
+            // that does not, from stop to stop by its predictions.
+            guard let position = report.position, position.isPlausible else {
+                return TrainPlacement(state: placeByStops(report, state: state, at: now))
+            }
             state.position = position
             state.source = .gps
             state.status = report.stopStatus == .stoppedAt ? .stopped : .moving

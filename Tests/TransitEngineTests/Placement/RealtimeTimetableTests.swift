@@ -195,6 +195,60 @@ extension RealtimeTimetableTests {
     }
 }
 
+extension RealtimeTimetableTests {
+    /// Without shapes.txt (this network has none) a trip runs from stop to stop by its predictions: on the straight
+    /// line between the stop it left and the next, as far as the times say, and standing at a stop between its
+    /// arrival and departure; an ADDED trip the timetable lacks likewise, by the feed's own times.
+    @Test func tripsWithoutAShapeRunStraightFromStopToStopByTheirTimes() throws {
+        let network = try Network(gtfs: [Self.feed], profile: StandardProfile())
+        #expect(network.shapes.isEmpty)
+        let first = Update(stopSequence: 1, stopId: "8001", departure: .init(delay: 0))
+        let added = RT.TripUpdate(trip: RT.TripDescriptor(tripId: "X9", routeId: "R1", scheduleRelationship: .added), stopTimeUpdates: [
+            Update(stopId: "8003", arrival: .init(time: Int64(Self.at(8, 4))), departure: .init(time: Int64(Self.at(8, 4)))),
+            Update(stopId: "8001", arrival: .init(time: Int64(Self.at(8, 14))), departure: .init(time: Int64(Self.at(8, 14)))),
+        ])
+        func states(at now: Double) -> [String: VehicleState] {
+            let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64(now)), entities: [
+                RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "T1"), stopTimeUpdates: [first])),
+                RT.FeedEntity(id: "2", tripUpdate: added),
+            ])
+            let report = FeedReport(name: "auckland", realtime: message, network: network, fetchedAt: now)
+            return Dictionary(uniqueKeysWithValues: PlacementEngine(network: network).place(FeedSnapshot([report]), at: now).states.map { ($0.id, $0) })
+        }
+        // 08:05, halfway from A (left 08:00) to B (due 08:10); the added trip 1/10 of the way from C to A.
+        let halfway = states(at: Self.at(8, 5))
+        let bus = try #require(halfway["T1"])
+        #expect(bus.status == .moving && bus.stop == "8001" && bus.nextStop == "8002" && bus.source == .inferred)
+        #expect(abs(bus.position.latitude - -36.845) < 1e-6 && abs(bus.position.longitude - 174.755) < 1e-6)
+        #expect(bus.motion?.endTime == Self.at(8, 10) && bus.motion?.path.last == Coordinate(latitude: -36.85, longitude: 174.75))
+        #expect(bus.bearing > 180 && bus.bearing < 270)  // south-west
+        let extra = try #require(halfway["X9"])
+        #expect(extra.stop == "8003" && extra.nextStop == "8001" && abs(extra.position.latitude - -36.858) < 1e-6)
+        // 08:10:15: standing at B until its departure at 08:10:30.
+        let standing = try #require(states(at: Self.at(8, 10, 15))["T1"])
+        #expect(standing.status == .stopped && standing.stop == "8002" && standing.position == Coordinate(latitude: -36.85, longitude: 174.75))
+        // Past its last stop: gone.
+        #expect(states(at: Self.at(8, 21))["T1"] == nil)
+    }
+
+    /// `trip_properties.shape_id` (an ADDED or DUPLICATED trip's, or a detour's) wins over the static trip's shape.
+    @Test func aShapeTheFeedNamesWinsOverTheStaticTripsShape() throws {
+        let a = Coordinate(latitude: -36.84, longitude: 174.76), b = Coordinate(latitude: -36.85, longitude: 174.75)
+        let network = Network(routes: [NetworkRoute(id: "R1", shortName: "005", type: 3)], stops: [],
+                              trips: [NetworkTrip(id: "T1", routeID: "R1", shapeID: "main")],
+                              shapePoints: ["main": [a, b], "detour": [a, Coordinate(latitude: -36.845, longitude: 174.74), b]])
+        let detour = try #require(network.shapeIndex["detour"]), main = try #require(network.shapeIndex["main"])
+        #expect(network.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: [])?.shapeIndex == main)
+        #expect(network.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: [], given: "detour") == ShapeMatch(shapeIndex: detour, quality: .exact))
+        #expect(network.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: [], given: "unknown")?.shapeIndex == main)
+        let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: 1), entities: [
+            RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "T1", scheduleRelationship: .duplicated),
+                                                             tripProperties: .init(tripId: "T1-copy", shapeId: "detour"))),
+        ])
+        #expect(FeedReport(name: "rt", realtime: message, network: network, fetchedAt: 1).trains.map(\.shapeID) == ["detour"])
+    }
+}
+
 /// Which profile reads a network, and what a `route_type` is.
 @Suite struct ProfileAndModeTests {
     @Test func nyctRulesOnlyForNewYorkCityTransit() throws {
