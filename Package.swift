@@ -22,9 +22,11 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["CZlib"]),
         .target(name: "TransitData", dependencies: ["Codecs"]),
         .target(name: "TransitEngine", dependencies: ["TransitData"]),
-        .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "Metrics"]),
+        // `getaddrinfo` for TCP, the one resolver of both the transport's `--host` and the Redis client's URL.
+        .target(name: "HostResolution"),
+        .target(name: "WebSocketServer", dependencies: ["CLinux", "Codecs", "HostResolution", "Metrics"]),
         // The RESP2 client for `serve --role engine|edge`: codec, connections, streams and leases.
-        .target(name: "Redis"),
+        .target(name: "Redis", dependencies: ["HostResolution"]),
         .target(name: "TracksideServer",
                 dependencies: ["Codecs", "Metrics", "Redis", "TransitData", "TransitEngine", "WebSocketServer"]),
         // The subcommand plumbing both executables share: arguments, commands, exit statuses.
@@ -32,15 +34,17 @@ let package = Package(
         .executableTarget(name: "trackside",
                           dependencies: ["TracksideCommandLine", "TracksideServer", "TransitData", "TransitEngine",
                                          "WebSocketServer"]),
-        // Benchmarks, their load generators and bench servers: never part of the `trackside` binary.
+        // Benchmarks, their load generators and bench servers (and the tests' redis-server launcher, for the
+        // scale-out topology): never part of the `trackside` binary.
         .executableTarget(name: "trackside-bench",
                           dependencies: ["Metrics", "TracksideCommandLine", "TracksideServer", "TransitData",
-                                         "TransitEngine", "WebSocketServer", "CLinux"]),
+                                         "TransitEngine", "WebSocketServer", "CLinux", "TestSupport"]),
         // Build-time tool for the page's offline base map (Data/maps); never part of the `trackside` binary.
         .target(name: "BaseMapBuilder", dependencies: ["TransitData", "TransitEngine"]),
         .executableTarget(name: "trackside-basemap", dependencies: ["BaseMapBuilder", "TransitData"]),
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["redis-test.conf"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        .testTarget(name: "HostResolutionTests", dependencies: ["HostResolution"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs"]),
         .testTarget(name: "TransitDataTests", dependencies: ["TransitData", "Codecs", "TestSupport"]),
         .testTarget(name: "TransitEngineTests", dependencies: ["TransitEngine", "TransitData", "TestSupport"]),

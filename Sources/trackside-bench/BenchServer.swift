@@ -54,22 +54,34 @@ final class BenchServer {
     /// and the one that first places every train is slow: neither is the steady state. (A replay's
     /// feeds may never all be fresh at once, so `/readyz` is no signal here.)
     func waitForTicks(_ ticks: Int, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
         var firstWithVehicles: Double?
+        return waitUntil(timeout: timeout) { metrics in
+            let count = metrics["trackside_tick_duration_seconds_count"] ?? 0
+            if firstWithVehicles == nil, (metrics["trackside_vehicles"] ?? 0) > 0 { firstWithVehicles = count }
+            return firstWithVehicles.map { count >= $0 + Double(ticks) } ?? false
+        }
+    }
+
+    /// Polls `GET /metrics` every 0.2 s until `done` says so or `timeout` seconds pass; returns whether it did.
+    func waitUntil(timeout: Double, _ done: ([String: Double]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {
-            if let metrics = BenchHTTP.get(port: port, path: "/metrics")?.body {
-                let samples = metrics.split(separator: "\n").filter { !$0.hasPrefix("#") }
-                func values(_ name: String) -> [Double] {
-                    samples.filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
-                        .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
-                }
-                let count = values("trackside_tick_duration_seconds_count").first ?? 0
-                if firstWithVehicles == nil, values("trackside_vehicles").reduce(0, +) > 0 { firstWithVehicles = count }
-                if let first = firstWithVehicles, count >= first + Double(ticks) { return true }
-            }
+            if let metrics = Self.metrics(port: port), done(metrics) { return true }
             Thread.sleep(forTimeInterval: 0.2)
         }
         return false
+    }
+
+    /// A server's `/metrics`, each metric's samples summed over their labels (nil: no answer).
+    static func metrics(port: UInt16) -> [String: Double]? {
+        guard let body = BenchHTTP.get(port: port, path: "/metrics")?.body else { return nil }
+        var metrics: [String: Double] = [:]
+        for line in body.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let name = line.split(whereSeparator: { $0 == " " || $0 == "{" }).first,
+                  let value = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
+            metrics[String(name), default: 0] += value
+        }
+        return metrics
     }
 
     func stop() {

@@ -13,12 +13,21 @@ struct GTFSLoadBench: CLICommand {
           [PATH]          feed folder or .zip (default ../shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times)
           --runs N        timed loads, the median is reported (default 5)
           --python PATH   interpreter for the reference (default .venv/bin/python, else python3; 'none' skips it)
+          --serve-load once|twice
+                          only serve's load of the network and its timetable on the standard profile, the
+                          stop_times loaded once (as serve does) or twice (as it did); run each in its own process
         """
 
     static func run(_ arguments: ArgumentList) throws -> Int32 {
         var arguments = arguments
         let runs = try arguments.value("runs", default: 5) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         let pythonOption = try arguments.value("python")
+        let serveLoad = try arguments.value("serve-load").map { value in
+            guard let mode = ServeLoad(rawValue: value) else {
+                throw ArgumentList.UsageError(description: "--serve-load takes once or twice, not \(value)")
+            }
+            return mode
+        }
         let positionals = try arguments.positionals()
         guard positionals.count <= 1 else { throw ArgumentList.UsageError(description: "expected at most one PATH") }
         let data = try BundledData.locate()
@@ -26,6 +35,10 @@ struct GTFSLoadBench: CLICommand {
         let feedURL = positionals.first.map { URL(fileURLWithPath: $0) }
             ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/nyc-subway-gtfs/2018-11_full-except-stop_times")
 
+        if let serveLoad {
+            try benchmarkServeLoad(serveLoad, feedURL: feedURL, runs: runs)
+            return 0
+        }
         let baselineRSS = PeakResidentSet.bytes()
         // Untimed: how much the feed holds, so rates can be computed.
         let size = try FeedSize(GTFSSource(contentsOf: feedURL))
@@ -104,21 +117,21 @@ struct GTFSLoadBench: CLICommand {
         return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/python3"
     }
 
-    private static func seconds(since start: DispatchTime) -> Double {
+    static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    private static func median(_ values: [Double]) -> Double {
+    static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
     }
 
-    private static func milliseconds(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
-    private static func megabytes(_ bytes: Double) -> String { String(format: "%.1f", bytes / 1e6) }
-    private static func megabytes(_ bytes: Int) -> String { megabytes(Double(bytes)) }
+    static func milliseconds(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+    static func megabytes(_ bytes: Double) -> String { String(format: "%.1f", bytes / 1e6) }
+    static func megabytes(_ bytes: Int) -> String { megabytes(Double(bytes)) }
     private static func rate(_ value: Double) -> String { String(format: "%.0f", value) }
 
-    private static func row(_ cells: String...) -> String {
+    static func row(_ cells: String...) -> String {
         let widths = [22, 10, 12, 9, 13, 9]
         return zip(cells, widths).enumerated().map { index, pair in
             index == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)

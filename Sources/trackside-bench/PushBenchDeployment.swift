@@ -1,21 +1,19 @@
 import Foundation
 
 /// What the clients of one `trackside-bench push` run connect to: the processes started for it,
-/// each with the role it plays (their CPU and memory are reported), and the ports the clients are
-/// dealt over. A `PushBenchTarget` starts one; `all` is one `trackside serve` process doing
-/// everything, and other topologies add their own `start`.
+/// each with the role it plays (each one's CPU and memory are reported), and the ports the clients
+/// are dealt over. A `PushBenchTarget` starts one: `all` is one `trackside serve` process doing
+/// everything, `scaleOut` an engine, edges and the redis-server between them.
 struct PushBenchDeployment {
-    var processes: [(role: String, server: BenchServer)]
+    var processes: [PushBenchProcess]
     /// The ports clients connect to on 127.0.0.1, dealt round-robin.
     var ports: [UInt16]
+    /// Stops every process (and holds them until then).
+    var stop: () -> Void
 
-    func stop() {
-        for process in processes { process.server.stop() }
-    }
-
-    /// Every process's CPU seconds so far and resident bytes now, summed.
-    func usage() -> (cpuSeconds: Double, residentBytes: Int) {
-        processes.map { $0.server.usage() }.reduce((0, 0)) { ($0.0 + $1.cpuSeconds, $0.1 + $1.residentBytes) }
+    /// Every process's CPU, memory and stream counter now, in `processes`' order.
+    func sample() -> [PushBenchProcess.Sample] {
+        processes.map { $0.sample() }
     }
 }
 
@@ -31,11 +29,12 @@ struct PushBenchTarget {
         PushBenchTarget(label: label) { run in
             let server = try BenchServer(executable: executable, arguments: arguments, logPath: logPath(label: label, run: run))
             if !server.waitForTicks(3, timeout: 120) { print("push: \(label) run \(run): no three ticks within 120 s; measuring anyway") }
-            return PushBenchDeployment(processes: [("all", server)], ports: [server.port])
+            return PushBenchDeployment(processes: [PushBenchProcess(role: "all", server: server)], ports: [server.port],
+                                       stop: { server.stop() })
         }
     }
 
-    /// Where the server of `label`'s run number `run` logs.
+    /// Where the process playing `role` in `label`'s run number `run` logs.
     static func logPath(label: String, run: Int, role: String = "all") -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("trackside-bench-push-\(label)-\(role)-\(run).log").path
     }

@@ -13,6 +13,12 @@ import WebSocketServer
 /// Manhattan-sized snapshot, the server's CPU (and per 1,000 clients) and RSS, and the load
 /// generator's own CPU.
 ///
+/// `--topology scale-out` measures, in the same command and with the same clients, one `all` instance
+/// against one engine plus `--edges` edges (default 2) on this box, through a redis-server the benchmark
+/// starts on a free 127.0.0.1 port (`PushBenchTarget.scaleOut`): the clients are dealt over the edges, and
+/// each process's CPU and RSS, the redis-server's CPU, and the bytes each edge read from the stream
+/// (its `trackside_stream_read_bytes_total`) are printed under the row.
+///
 /// `--baseline PATH` measures a second binary in the same command, the two alternating run by
 /// run (`--rounds`), so both share whatever else the machine is doing; the runs are printed
 /// side by side. Past one source address's ephemeral ports the clients are spread over
@@ -31,6 +37,9 @@ struct PushLoadBench: CLICommand {
           --replay-skip S      recorded seconds skipped, so every feed is there from the start (default 230)
           --server PATH        the trackside binary to measure (default: the one beside trackside-bench)
           --baseline PATH      another trackside binary measured in the same command, alternating with --server
+          --topology T         all (default: one `serve` process) or scale-out (`all` against an engine, edges
+                               and a redis-server of its own, alternating; not with --baseline)
+          --edges N            edges of the scale-out topology (default 2)
           --rounds N           runs of each binary (default 1, or 2 with --baseline)
           --sources N          loopback source addresses 127.0.0.2… to spread clients over
                                (default: as many as the ephemeral port range needs, none below ~24,000)
@@ -48,9 +57,13 @@ struct PushLoadBench: CLICommand {
         let skip = try arguments.value("replay-skip", default: 230.0) { Double($0) }
         let executable = try arguments.value("server")
         let baseline = try arguments.value("baseline")
-        let rounds = try arguments.value("rounds", default: baseline == nil ? 1 : 2) { Int($0).flatMap { (1...20).contains($0) ? $0 : nil } }
+        let topology = try arguments.value("topology", default: "all") { ["all", "scale-out"].contains($0) ? $0 : nil }
+        let edges = try arguments.value("edges", default: 2) { Int($0).flatMap { (1...8).contains($0) ? $0 : nil } }
+        let comparing = baseline != nil || topology == "scale-out"
+        let rounds = try arguments.value("rounds", default: comparing ? 2 : 1) { Int($0).flatMap { (1...20).contains($0) ? $0 : nil } }
         let sourceCount = try arguments.value("sources", default: nil as Int?) { Int($0).flatMap { (1...250).contains($0) ? $0 : nil } }
         guard try arguments.positionals().isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument") }
+        if baseline != nil, topology != "all" { throw ArgumentList.UsageError(description: "--baseline compares `all` instances only") }
 
         // All seven feeds from the start (the last one is 227 s into the recording), then the
         // trains run on along their predictions.
@@ -59,15 +72,21 @@ struct PushLoadBench: CLICommand {
         if maxConnections > ServerConfiguration().maxConnections { serve += ["--max-connections", "\(maxConnections)"] }
         let limit = raiseOpenFilesLimit(clients: clients)
         let sources = LoadSources.addresses(for: clients, count: sourceCount)
-        let targets = (baseline.map { [PushBenchTarget.all(label: "baseline", executable: $0, arguments: serve)] } ?? [])
-            + [PushBenchTarget.all(label: baseline == nil ? "server" : "candidate", executable: executable, arguments: serve)]
+        let targets: [PushBenchTarget]
+        if topology == "scale-out" {
+            targets = [.all(label: "all", executable: executable, arguments: serve),
+                       .scaleOut(label: "scale-out", executable: executable, arguments: serve, edges: edges)]
+        } else {
+            targets = (baseline.map { [PushBenchTarget.all(label: "baseline", executable: $0, arguments: serve)] } ?? [])
+                + [PushBenchTarget.all(label: baseline == nil ? "server" : "candidate", executable: executable, arguments: serve)]
+        }
 
         print("push: \(clients) clients, \(threads) load thread(s), from \(sources.map { $0 ?? "127.0.0.1" }.joined(separator: ", ")); "
               + "open files limit \(limit.soft) (hard \(limit.hard)); \(ProcessInfo.processInfo.activeProcessorCount) cores, "
               + "load average \(loadAverage) at the start")
         for target in targets {
             print("  \(target.label): \(target.label == "baseline" ? baseline ?? "" : executable ?? (try? BenchServer.besideThisBinary) ?? ""), "
-                  + "logs in \(PushBenchTarget.logPath(label: target.label, run: 0).replacingOccurrences(of: "-0.log", with: "-N.log"))")
+                  + "logs in \(PushBenchTarget.logPath(label: target.label, run: 0, role: "ROLE").replacingOccurrences(of: "-0.log", with: "-N.log"))")
         }
         var figures: [PushLoadFigures] = []
         for round in 1...rounds {
@@ -75,20 +94,26 @@ struct PushLoadBench: CLICommand {
                 let run = try measure(target, round: round, clients: clients, threads: threads, sources: sources,
                                       warmup: warmup, duration: duration)
                 print(run.row)
+                if let breakdown = run.breakdown { print(breakdown) }
                 figures.append(run)
             }
         }
         print("load average \(loadAverage) at the end")
         print("")
         print(PushLoadFigures.header)
-        for run in figures { print(run.row) }
-        if baseline != nil {
+        for run in figures {
+            print(run.row)
+            if let breakdown = run.breakdown { print(breakdown) }
+        }
+        if comparing {
             print("")
             for label in targets.map(\.label) {
                 let runs = figures.filter { $0.label == label }
-                print(String(format: "%@: median p99 %.0f ms, median server CPU %.1f %% of a core, median RSS %.0f MiB",
-                             label, median(runs.map { Double($0.p99) }), median(runs.map(\.serverCPU)),
-                             median(runs.map(\.residentMiB))))
+                print(String(format: "%@: median p99 %.0f ms, median server CPU %.1f %% of a core (%.2f %% per 1,000 clients), "
+                             + "median RSS %.0f MiB", label, median(runs.map { Double($0.p99) }), median(runs.map(\.serverCPU)),
+                             median(runs.map(\.serverCPUPerThousand)), median(runs.map(\.residentMiB)))
+                      + (runs.allSatisfy { $0.redisCPU != nil }
+                         ? String(format: ", median redis CPU %.1f %%", median(runs.compactMap(\.redisCPU))) : ""))
             }
         }
         return 0
@@ -110,9 +135,9 @@ struct PushLoadBench: CLICommand {
         let ramp = load.waitForSubscriptions(timeout: max(120, Double(clients) / 250))
         Thread.sleep(forTimeInterval: warmup)
         let manhattan = manhattanSnapshotBytes(port: deployment.ports[0])
-        let serverBefore = deployment.usage(), selfBefore = BenchServer.ownCPUSeconds()
+        let before = deployment.sample(), selfBefore = BenchServer.ownCPUSeconds()
         load.measure(for: duration)
-        let serverAfter = deployment.usage(), selfAfter = BenchServer.ownCPUSeconds()
+        let after = deployment.sample(), selfAfter = BenchServer.ownCPUSeconds()
         let figures = load.figures
         return PushLoadFigures(label: target.label, round: round, clients: clients, subscribed: load.subscribed,
                                compressing: load.compressing, rampSeconds: ramp, failures: figures.failures,
@@ -120,8 +145,9 @@ struct PushLoadBench: CLICommand {
                                bytesPerClientPerSecond: Double(figures.wireBytes) / duration / Double(max(load.subscribed, 1)),
                                p50: figures.latency(at: 0.5), p99: figures.latency(at: 0.99), max: figures.latencies.last ?? -1,
                                manhattanSnapshotBytes: manhattan,
-                               serverCPU: (serverAfter.cpuSeconds - serverBefore.cpuSeconds) / duration * 100,
-                               residentMiB: Double(serverAfter.residentBytes) / 1_048_576,
+                               processes: deployment.processes.indices.map {
+                                   PushProcessFigures(deployment.processes[$0], before: before[$0], after: after[$0], duration: duration)
+                               },
                                generatorCPU: (selfAfter - selfBefore) / duration * 100)
     }
 

@@ -19,16 +19,22 @@ struct PushLoadFigures {
     var p99: Int
     var max: Int
     var manhattanSnapshotBytes: Int?
-    /// Percent of one core over the measured window, every server process together.
-    var serverCPU: Double
-    var residentMiB: Double
+    /// Every process of the deployment (the redis-server of a scale-out one included).
+    var processes: [PushProcessFigures]
     var generatorCPU: Double
+
+    /// Percent of one core over the measured window, every `trackside` process together (not Redis).
+    var serverCPU: Double { processes.filter { !$0.isRedis }.map(\.cpu).reduce(0, +) }
+    /// Resident memory of every `trackside` process together.
+    var residentMiB: Double { processes.filter { !$0.isRedis }.map(\.residentMiB).reduce(0, +) }
+    /// The redis-server's share of a core, nil without one.
+    var redisCPU: Double? { processes.first(where: \.isRedis)?.cpu }
 
     /// Server CPU per 1,000 subscribed clients, in percent of one core.
     var serverCPUPerThousand: Double { serverCPU / Double(Swift.max(subscribed, 1)) * 1_000 }
 
     static let header = "target      run  subscribed (deflate)  ramp s  failures  msgs/s  B/client/s  p50 ms  p99 ms  max ms"
-        + "  Manhattan B  server %CPU  %CPU/1k  RSS MiB  generator %CPU"
+        + "  Manhattan B  server %CPU  %CPU/1k  RSS MiB  redis %CPU  generator %CPU"
 
     var row: String {
         label.padding(toLength: 11, withPad: " ", startingAt: 0)
@@ -36,7 +42,14 @@ struct PushLoadFigures {
                      round, subscribed, compressing, rampSeconds, failures, messagesPerSecond, bytesPerClientPerSecond,
                      p50, p99, max)
             + (manhattanSnapshotBytes.map(String.init) ?? "none").leftPadding(toLength: 11)
-            + String(format: "  %11.1f  %7.2f  %7.0f  %14.1f", serverCPU, serverCPUPerThousand, residentMiB, generatorCPU)
+            + String(format: "  %11.1f  %7.2f  %7.0f  ", serverCPU, serverCPUPerThousand, residentMiB)
+            + (redisCPU.map { String(format: "%.1f", $0) } ?? "none").leftPadding(toLength: 10)
+            + String(format: "  %14.1f", generatorCPU)
+    }
+
+    /// Each process on its own, for a deployment of more than one (nil for one `all` process).
+    var breakdown: String? {
+        processes.count > 1 ? "            " + processes.map(\.summary).joined(separator: "; ") : nil
     }
 }
 

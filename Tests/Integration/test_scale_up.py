@@ -1,6 +1,7 @@
 """One box, many clients: `trackside serve` raises its own open files limit to what `--max-connections` needs
 (and says when it cannot), `/metrics` times every stage of a real tick, and `trackside-bench push` measures two
-binaries in one command, alternating, with its clients spread over several loopback source addresses."""
+binaries in one command, alternating, with its clients spread over several loopback source addresses, or one `all`
+instance against an engine and two edges through a redis-server of its own."""
 import json
 import re
 import resource
@@ -63,8 +64,35 @@ def test_the_push_bench_measures_two_binaries_side_by_side_from_two_source_addre
         # Every client hears every tick (about one a second) during the 2 s measured.
         assert int(per_second) >= 20, result.stdout
         assert 0 <= int(p50) <= int(p99) <= int(maximum), result.stdout
-    assert re.search(r"^baseline: median p99 \d+ ms, median server CPU [\d.]+ % of a core, median RSS \d+ MiB$",
-                     result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^baseline: median p99 \d+ ms, median server CPU [\d.]+ % of a core \([\d.]+ % per 1,000 clients\), "
+                     r"median RSS \d+ MiB$", result.stdout, re.MULTILINE), result.stdout
+
+
+SCALE_OUT_ROW = re.compile(r"^(all|scale-out)\s+1\s+(\d+) \(\s*(\d+)\)\s+[\d.]+\s+(\d+)\s+(\d+)\s+.*\s(none|[\d.]+)\s+[\d.]+$",
+                           re.MULTILINE)
+BREAKDOWN = re.compile(r"^\s+engine [\d.]+ % \d+ MiB, reads 0 B/s; edge1 [\d.]+ % \d+ MiB, reads (\d+) B/s; "
+                       r"edge2 [\d.]+ % \d+ MiB, reads (\d+) B/s; redis [\d.]+ % \d+ MiB$", re.MULTILINE)
+
+
+def test_the_push_bench_measures_an_engine_and_two_edges_through_its_own_redis_beside_one_all_instance(
+        trackside_bin, trackside_bench_bin, shared_data):
+    result = subprocess.run([str(trackside_bench_bin), "push", "--topology", "scale-out", "--clients", "40", "--threads", "2",
+                             "--warmup", "1", "--duration", "3", "--rounds", "1", "--server", str(trackside_bin)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=150)
+    assert result.returncode == 0, result.stdout + result.stderr
+    summary = result.stdout.split("target      run")[1]
+    rows = SCALE_OUT_ROW.findall(summary)
+    assert [row[0] for row in rows] == ["all", "scale-out"], result.stdout
+    for label, subscribed, compressing, failures, per_second, redis in rows:
+        # The 40 clients were dealt over the two edges, and every one heard a tick in the 3 s measured (40 messages
+        # in 3 s print as 13 a second).
+        assert (subscribed, compressing, failures) == ("40", "40", "0"), result.stdout
+        assert int(per_second) >= 40 // 3, result.stdout
+        assert (redis == "none") == (label == "all"), result.stdout
+    # Under the scale-out row, every process alone: the leading engine reads nothing, each edge read the stream.
+    reads = BREAKDOWN.findall(summary)
+    assert len(reads) == 1 and all(int(read) > 0 for read in reads[0]), result.stdout
+    assert re.search(r"^scale-out: median p99 \d+ ms, .* median redis CPU [\d.]+ %$", result.stdout, re.MULTILINE), result.stdout
 
 
 def stage_counts(server):

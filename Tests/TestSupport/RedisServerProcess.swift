@@ -14,6 +14,9 @@ public final class RedisServerProcess: @unchecked Sendable {
     private let extraArguments: [String]
     private var process: Process?
 
+    /// The running server's pid (nil while stopped), for reading its CPU and memory from /proc.
+    public var processIdentifier: Int32? { process?.processIdentifier }
+
     /// Starts a server; `password` turns on `requirepass`, `arguments` are more `--name value` settings.
     public init(password: String? = nil, arguments: [String] = []) throws {
         self.password = password

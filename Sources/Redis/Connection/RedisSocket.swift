@@ -1,4 +1,5 @@
 import Glibc
+import HostResolution
 
 /// A non-blocking TCP socket driven with `poll` against a deadline: the imperative shell under `RedisConnection`.
 /// Every wait has a deadline, so no call here blocks forever.
@@ -13,25 +14,19 @@ final class RedisSocket {
 
     /// Connects to `host:port` (every resolved address in turn) before `deadline`, with `TCP_NODELAY` and keepalive.
     static func connect(host: String, port: Int, deadline: ContinuousClock.Instant) throws(RedisError) -> RedisSocket {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_NUMERICSERV
-        var result: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &result)
-        guard status == 0, result != nil else {
-            throw .connect("cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+        let addresses: [ResolvedAddress]
+        do {
+            addresses = try ResolvedAddress.resolve(host: host, port: port)
+        } catch {
+            throw .connect("cannot resolve \(host): \(error.reason)")
         }
-        defer { freeaddrinfo(result) }
         var reasons: [String] = []
-        var address = result
-        while let current = address {
-            address = current.pointee.ai_next
-            let fd = socket(current.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        for address in addresses {
+            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
                                 | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { reasons.append(describe("socket", errno)); continue }
             let socket = RedisSocket(fd: fd)
-            if Glibc.connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) != 0 {
+            if address.withSocketAddress({ Glibc.connect(fd, $0, $1) }) != 0 {
                 guard errno == EINPROGRESS else { reasons.append(describe("connect", errno)); continue }
                 do {
                     try socket.wait(for: Int16(POLLOUT), until: deadline)

@@ -10,11 +10,12 @@ import WebSocketServer
 ///
 /// The states are the tick's own, placed at the tick (a WebSocket client is sent a moving train only when its
 /// motion segment changes and animates it between, which a GTFS-realtime consumer cannot). The tick only hands its
-/// states over (`update`); the first request after a tick has them encoded, once, on the feed's own queue, never on
-/// an event loop, and every other request of that tick is answered from the same prepared bytes, entity tag and
-/// `Last-Modified` (the feed header's time), so `If-None-Match` and `If-Modified-Since` get `304`. A tick nobody
-/// asks about costs nothing (encoding 600 trains in both forms takes tens of milliseconds in a debug build, and
-/// GTFS-realtime consumers poll every 10–30 s, not every tick).
+/// states over (`update`); they are encoded once, in both forms, on the feed's own serial queue, off the tick and
+/// off every request, and ticks handed over while an encoding waits collapse into one encoding of the latest. A
+/// request never waits for an encoding: it is answered at once from the last one finished (until the next is
+/// ready, the previous tick's feed, which its `Last-Modified` and header time say), with its prepared bytes, entity
+/// tag and `Last-Modified` (the feed header's time), so `If-None-Match` and `If-Modified-Since` get `304`. Each
+/// tick costs one encoding whether or not anyone asks (the price of never making a request wait for one).
 final class VehiclePositionsFeed: Sendable {
     static let path = "/gtfs-rt/vehicle-positions.pb"
 
@@ -44,45 +45,52 @@ final class VehiclePositionsFeed: Sendable {
         var states: [VehicleState]
     }
 
-    private let latest = Mutex(Placed(tick: 0, feedTime: 0, states: []))
-    private let prepared = Mutex(Prepared(tick: 0, states: [], feedTime: 0))
-    /// Where feeds are encoded: one at a time, so the requests of one tick wait for one encoding.
-    private let encoder = DispatchQueue(label: "trackside.gtfs-rt")
-
-    /// Takes a tick's placed vehicles, at the feeds' time `feedTime` (no encoding: a copy of the array).
-    func update(_ states: [VehicleState], feedTime: Double) {
-        latest.withLock { $0 = Placed(tick: $0.tick + 1, feedTime: feedTime, states: states) }
+    /// The latest tick handed over, and whether an encoding is queued that will take it.
+    private struct Handover: Sendable {
+        var latest = Placed(tick: 0, feedTime: 0, states: [])
+        var encodingQueued = false
     }
 
-    /// Answers `request` (`format=pb`, the default, or `json`) through `deliver`: at once, on the caller's thread,
-    /// when the latest tick's feed is prepared; else from the encoder queue once it is.
-    func respond(to request: RoutedRequest, _ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+    private let handover = Mutex(Handover())
+    private let prepared = Mutex(Prepared(tick: 0, states: [], feedTime: 0))
+    /// Where feeds are encoded, one at a time.
+    private let encoder: DispatchQueue
+
+    /// A feed whose encodings run on `encoder` (a serial queue; its own by default).
+    init(encoder: DispatchQueue = DispatchQueue(label: "trackside.gtfs-rt", qos: .utility)) {
+        self.encoder = encoder
+    }
+
+    /// Takes a tick's placed vehicles, at the feeds' time `feedTime` (a copy of the array), and queues their
+    /// encoding unless one is queued already (it will take these, the latest).
+    func update(_ states: [VehicleState], feedTime: Double) {
+        let queue = handover.withLock { handover in
+            handover.latest = Placed(tick: handover.latest.tick + 1, feedTime: feedTime, states: states)
+            defer { handover.encodingQueued = true }
+            return !handover.encodingQueued
+        }
+        if queue { encoder.async { [self] in encodeLatest() } }
+    }
+
+    /// Answers `request` (`format=pb`, the default, or `json`) from the last finished encoding, at once.
+    func response(to request: RoutedRequest) -> HTTPResponse {
         let format = request.query["format"] ?? "pb"
         guard format == "pb" || format == "json" else {
-            deliver(.error(.badRequest, code: "bad_request", message: "format is pb or json", json: true))
-            return
+            return .error(.badRequest, code: "bad_request", message: "format is pb or json", json: true)
         }
-        let answer: @Sendable (Prepared) -> Void = { feed in
-            deliver((format == "json" ? feed.json : feed.protobuf)
-                .response(to: request.request, headers: HTTPHeaders([("Cache-Control", "no-cache")]), lastModified: feed.lastModified))
-        }
-        if let ready { return answer(ready) }
-        encoder.async { [self] in answer(prepare()) }
+        let feed = prepared.withLock { $0 }
+        return (format == "json" ? feed.json : feed.protobuf)
+            .response(to: request.request, headers: HTTPHeaders([("Cache-Control", "no-cache")]), lastModified: feed.lastModified)
     }
 
-    /// The latest tick's feed when it is prepared.
-    private var ready: Prepared? {
-        let tick = latest.withLock { $0.tick }
-        return prepared.withLock { $0.tick == tick ? $0 : nil }
-    }
-
-    /// On the encoder queue: the latest tick's feed, encoded unless an earlier request of that tick had it encoded.
-    private func prepare() -> Prepared {
-        if let ready { return ready }
-        let placed = latest.withLock { $0 }
+    /// On the encoder queue: encodes the latest tick handed over and makes it the one requests are answered from.
+    private func encodeLatest() {
+        let placed = handover.withLock { handover in
+            handover.encodingQueued = false
+            return handover.latest
+        }
         let fresh = Prepared(tick: placed.tick, states: placed.states, feedTime: placed.feedTime)
         prepared.withLock { $0 = fresh }
-        return fresh
     }
 
     /// The FeedMessage of `states` placed at `feedTime` (docs/PROTOCOL.md says which fields are inferred).

@@ -32,7 +32,7 @@ public final class TracksideApp: Sendable {
     let lastTickCounts = Mutex(VehicleCounts())
     /// Whether ticks keep their cadence (`/metrics`, `/readyz`, a log line per late tick).
     let tickHealth: Mutex<TickHealth>
-    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded once per tick asked about.
+    /// The latest tick's vehicles as GTFS-realtime (`/gtfs-rt/vehicle-positions.pb`), encoded once per tick off the request path.
     let vehiclePositions = VehiclePositionsFeed()
     let startedAt: Double
     /// Stations' entrances and equipment, and the outage feed with its poller; nil when not configured.
@@ -102,9 +102,18 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: "cannot load station groups \(path): \(error)")
             }
         }
+        // Each timetable read once: the network's (where its profile reads trip updates against it), the boards'
+        // next service after the last train, and the simulator's trips.
+        let schedules: [GTFSSchedule]
+        do {
+            schedules = try feeds.map { try $0.loadSchedule() }
+        } catch {
+            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
+        }
         let engine: PlacementEngine
         do {
-            engine = PlacementEngine(network: try Network(gtfs: feeds, profile: configuration.profile.profile(for: feeds),
+            engine = PlacementEngine(network: try Network(gtfs: feeds, schedules: schedules,
+                                                          profile: configuration.profile.profile(for: feeds),
                                                           stationGroups: groups, directionLabels: directionLabels))
         } catch {
             throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
@@ -125,13 +134,6 @@ public final class TracksideApp: Sendable {
             elevatorFeed = nil
             elevatorPoller = nil
         }
-        // Each timetable once: the boards' next service after the last train, and the simulator's trips.
-        let schedules: [GTFSSchedule]
-        do {
-            schedules = try feeds.map { try $0.loadSchedule() }
-        } catch {
-            throw TracksideConfiguration.ConfigurationError(description: "cannot read the stop_times of \(configuration.gtfsPaths.joined(separator: ", ")): \(error)")
-        }
         let simulated = configuration.source == .demo || configuration.source == .simulation
         var scheduledService: [ScheduledService] = []
         for (feed, schedule) in zip(feeds, schedules) {
@@ -143,7 +145,8 @@ public final class TracksideApp: Sendable {
             } else {
                 servicesOn = { date in feed.activeServiceIDs(on: date) }
             }
-            scheduledService.append(ScheduledService(schedule: schedule, trips: feed.trips.rows, network: engine.network,
+            scheduledService.append(ScheduledService(schedule: schedule, trips: feed.trips.rows, frequencies: feed.frequencies,
+                                                     network: engine.network,
                                                      timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!, servicesOn: servicesOn))
         }
         step = Tick(engine: engine, boards: StationBoards(network: engine.network, schedules: scheduledService),

@@ -18,6 +18,25 @@ public struct ScheduledService: Sendable {
         var line: Int32
     }
 
+    /// A frequency-based trip's departures at a stop in one `frequencies.txt` window: every run start of the
+    /// window plus the stop's offset in the template, found by arithmetic rather than listed.
+    struct FrequencyDepartures: Sendable {
+        /// Seconds from the template's first departure to this stop's.
+        var offset: Int32
+        var window: GTFSFrequency
+        var service: Int32
+        var line: Int32
+
+        /// The first of these departures later than `seconds` into the service day, in seconds into it.
+        func first(after seconds: Double) -> Double? {
+            let start = Double(window.startTime.secondsSinceServiceDayStart), headway = Double(window.headway)
+            let runAfter = seconds - Double(offset)
+            let run = runAfter < start ? 0 : ((runAfter - start) / headway).rounded(.down) + 1
+            let departure = start + run * headway
+            return departure < Double(window.endTime.secondsSinceServiceDayStart) ? departure + Double(offset) : nil
+        }
+    }
+
     /// The first departure after the instant asked for, of one route in one direction.
     public struct Next: Hashable, Sendable {
         public var routeID: String
@@ -36,6 +55,7 @@ public struct ScheduledService: Sendable {
     public static let daysAhead = 8
 
     private let departuresByStop: [String: [Departure]]
+    private let frequencyDeparturesByStop: [String: [FrequencyDepartures]]
     private let services: [String]
     private let lines: [(routeID: String, direction: String)]
     private let timeZone: TimeZone
@@ -43,9 +63,12 @@ public struct ScheduledService: Sendable {
 
     /// `schedule`'s calls of `trips` (their route and service), each call's direction named as the boards name it
     /// (NYC's platform suffix, else the trip's label in `network`); `servicesOn` gives the services running on a
-    /// date. A call of a trip missing from `trips` is left out.
-    public init(schedule: GTFSSchedule, trips: [GTFSTrip], network: Network, timeZone: TimeZone,
+    /// date. A call of a trip missing from `trips` is left out. A trip `frequencies` has windows for departs at
+    /// every run of its windows (its stop_times a template), never at its template's own times.
+    public init(schedule: GTFSSchedule, trips: [GTFSTrip], frequencies: [GTFSFrequency] = [], network: Network, timeZone: TimeZone,
                 servicesOn: @escaping @Sendable (GTFSDate) -> Set<String>) {
+        let windows = Dictionary(grouping: frequencies, by: \.tripID)
+        var frequencyByStop: [String: [FrequencyDepartures]] = [:]
         let tripsByID = Dictionary(trips.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var serviceIndex: [String: Int32] = [:]
         var services: [String] = []
@@ -61,6 +84,7 @@ public struct ScheduledService: Sendable {
                 return next
             }()
             let calls = schedule.calls(ofTripAt: index)
+            let origin = calls.lazy.compactMap { ($0.departure ?? $0.arrival)?.secondsSinceServiceDayStart }.first ?? 0
             // A trip's last call is its arrival at the terminal: nobody departs on it.
             for call in calls.dropLast() {
                 guard let time = call.departure ?? call.arrival else { continue }
@@ -73,12 +97,20 @@ public struct ScheduledService: Sendable {
                     lineIndex[key] = next
                     return next
                 }()
-                byStop[stopID, default: []].append(Departure(secondsOfServiceDay: time.secondsSinceServiceDayStart,
-                                                              service: service, line: line))
+                if let windows = windows[trip.id] {
+                    for window in windows {
+                        frequencyByStop[stopID, default: []].append(FrequencyDepartures(
+                            offset: time.secondsSinceServiceDayStart - origin, window: window, service: service, line: line))
+                    }
+                } else {
+                    byStop[stopID, default: []].append(Departure(secondsOfServiceDay: time.secondsSinceServiceDayStart,
+                                                                  service: service, line: line))
+                }
             }
         }
         for stop in byStop.keys { byStop[stop]!.sort { $0.secondsOfServiceDay < $1.secondsOfServiceDay } }
         departuresByStop = byStop
+        frequencyDeparturesByStop = frequencyByStop
         self.services = services
         self.lines = lines
         self.timeZone = timeZone
@@ -86,18 +118,20 @@ public struct ScheduledService: Sendable {
     }
 
     /// Whether the timetable has any departure at all (a feed without stop_times has none).
-    public var isEmpty: Bool { departuresByStop.isEmpty }
+    public var isEmpty: Bool { departuresByStop.isEmpty && frequencyDeparturesByStop.isEmpty }
 
     /// The first scheduled departure after `now` at any of `stops`, per route and direction
     /// (sorted by route, then direction), leaving out the lines `except` names (a board's lines
     /// with predictions); lines without a departure in the next `daysAhead` service days are absent.
     public func next(at stops: [String], after now: Double, except: Set<String> = []) -> [Next] {
         let departures = stops.compactMap { departuresByStop[$0] }
-        guard !departures.isEmpty else { return [] }
+        let frequent = stops.compactMap { frequencyDeparturesByStop[$0] }.flatMap { $0 }
+        guard !departures.isEmpty || !frequent.isEmpty else { return [] }
         var wanted = Set<Int32>()
         for list in departures {
             for departure in list where !except.contains(Self.key(lines[Int(departure.line)])) { wanted.insert(departure.line) }
         }
+        for departures in frequent where !except.contains(Self.key(lines[Int(departures.line)])) { wanted.insert(departures.line) }
         var found: [Int32: Double] = [:]
         let today = GTFSDate(Date(timeIntervalSince1970: now), in: timeZone)
         // Yesterday's service day too: its times past 24:00 run tonight. A later day can still hold an earlier
@@ -123,6 +157,11 @@ public struct ScheduledService: Sendable {
                           found[departure.line].map({ time < $0 }) ?? true else { continue }
                     found[departure.line] = time
                 }
+            }
+            for departures in frequent where wanted.contains(departures.line) && runningIndexes.contains(departures.service) {
+                guard let seconds = departures.first(after: after) else { continue }
+                let time = dayStart + seconds
+                if found[departures.line].map({ time < $0 }) ?? true { found[departures.line] = time }
             }
         }
         return found.map { Next(routeID: lines[Int($0.key)].routeID, direction: lines[Int($0.key)].direction, time: $0.value) }

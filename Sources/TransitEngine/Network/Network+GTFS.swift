@@ -8,13 +8,16 @@ extension Network {
     /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:calling:)`);
     /// reading which routes call where streams each feed's stop_times once, which is where a
     /// broken stop_times fails. Where the profile reads trip updates against the timetable, each
-    /// feed's stop_times are also loaded compactly (`RealtimeTimetable`).
+    /// feed's timetable (`RealtimeTimetable`) comes from `schedules` (the feeds' stop_times loaded
+    /// compactly, one per feed, so a caller that needs them too reads them once), or is loaded here
+    /// when they are not given.
     ///
     /// Stations form complexes by `stationGroups` (NYCT's grouping file) and by the transfers
     /// between two stations in `transfers.txt`; they list the routes stop_times has calling at
     /// their platforms where a feed has them.
-    public init(gtfs feeds: [GTFSFeed], profile: any AgencyProfile = StandardProfile(),
+    public init(gtfs feeds: [GTFSFeed], schedules: [GTFSSchedule]? = nil, profile: any AgencyProfile = StandardProfile(),
                 stationGroups: [StationGroups.Group] = [], directionLabels: [String: [String: String]] = [:]) throws {
+        precondition(schedules == nil || schedules?.count == feeds.count, "one schedule per feed")
         var routes: [NetworkRoute] = []
         var stops: [NetworkStop] = []
         var trips: [NetworkTrip] = []
@@ -23,7 +26,7 @@ extension Network {
         var links: [(String, String)] = []
         var scheduled: [String: Set<String>] = [:]
         var timetables: [RealtimeTimetable] = []
-        for feed in feeds {
+        for (index, feed) in feeds.enumerated() {
             links += feed.transfers.filter { $0.fromStopID != $0.toStopID && $0.type != 3 }.map { ($0.fromStopID, $0.toStopID) }
             let calling = try feed.routesCallingAtStops()
             if let calling {
@@ -52,7 +55,7 @@ extension Network {
             }
             busStops += Self.busStops(of: feed, calling: calling)
             if profile.readsTripUpdatesAgainstTimetable {
-                let schedule = try feed.loadSchedule()
+                let schedule = try schedules?[index] ?? feed.loadSchedule()
                 if !schedule.calls.isEmpty {
                     timetables.append(RealtimeTimetable(schedule: schedule, timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!))
                 }

@@ -1,4 +1,5 @@
 import Glibc
+import HostResolution
 import Synchronization
 
 /// The HTTP/1.1 server: one listening socket (see `Listener`) whose connections are dealt to
@@ -67,8 +68,13 @@ public final class HTTPServer: Sendable {
     public func start() throws -> (host: String, port: Int) {
         signal(SIGPIPE, SIG_IGN)
         raiseOpenFilesLimit()
-        let address = try SocketAddress.resolve(host: configuration.host, port: configuration.port)
-        let fd = try Listener.bind(family: address.family, address: address.address, backlog: configuration.backlog)
+        let address: ResolvedAddress
+        do {
+            address = try ResolvedAddress.resolve(host: configuration.host, port: configuration.port)[0]
+        } catch {
+            throw ServerError.cannotResolve(host: error.host, reason: error.reason)
+        }
+        let fd = try Listener.bind(family: address.family, address: address.bytes, backlog: configuration.backlog)
         let bound = SocketAddress.local(of: fd)
         // One socket, on the first loop; accepted connections are dealt to every loop in turn.
         let acceptor = group.loops[0]

@@ -1,24 +1,8 @@
 import CLinux
 import Glibc
 
-/// Socket address helpers: resolving `--host`, and printing addresses as `host:port`.
+/// Socket address helpers: printing addresses as `host:port` (resolving `--host` is `ResolvedAddress`'s).
 enum SocketAddress {
-    /// Resolves `host` (a numeric address or a name such as `localhost`) for a passive TCP socket.
-    static func resolve(host: String, port: Int) throws -> (family: Int32, address: [UInt8]) {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_PASSIVE
-        var result: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &result)
-        guard status == 0, let first = result else {
-            throw ServerError.cannotResolve(host: host, reason: String(cString: gai_strerror(status)))
-        }
-        defer { freeaddrinfo(result) }
-        let bytes = UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen))
-        return (first.pointee.ai_family, Array(bytes))
-    }
-
     /// The address and port of a `sockaddr_in`/`sockaddr_in6`, e.g. `127.0.0.1:8080` or `[::1]:8080`.
     static func describe(_ storage: UnsafeRawPointer) -> (host: String, port: Int) {
         let family = Int32(storage.load(as: sa_family_t.self))

@@ -89,4 +89,28 @@ struct ScheduledServiceTests {
                                      timeZone: TimeZone(identifier: "UTC")!, servicesOn: { feed.activeServiceIDs(on: $0) })
         #expect(empty.isEmpty)
     }
+
+    /// A frequency-based trip (its stop_times a template timed at 05:00, run every 10 minutes 08:00–09:00 and every
+    /// 30 minutes 18:00–19:00 on weekdays): departures are the windows' runs, never the template's own times.
+    @Test("A frequency-based trip departs at its windows' runs plus the stop's offset in the template")
+    func frequencyBasedTrips() throws {
+        var tables = Self.tables
+        tables["trips.txt"] = "route_id,trip_id,service_id\nA,loop,WD\n"
+        tables["stop_times.txt"] = "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nloop,100N,05:00:00,05:00:00,1\nloop,200N,05:07:00,05:07:00,2\nloop,300N,05:15:00,05:15:00,3\n"
+        tables["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs\nloop,08:00:00,09:00:00,600\nloop,18:00:00,19:00:00,1800\n"
+        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
+        let network = try Network(gtfs: [feed], profile: NYCTProfile())
+        let service = ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, frequencies: feed.frequencies,
+                                       network: network, timeZone: TimeZone(identifier: "America/New_York")!,
+                                       servicesOn: { feed.activeServiceIDs(on: $0) })
+        let next = { (hour: Int, minute: Int) in service.next(at: ["200N"], after: Self.newYork(2024, 6, 4, hour, minute)).map(\.time) }
+        // Before the window (not at the template's 05:07): the first run's, 08:07.
+        #expect(next(4, 0) == [Self.newYork(2024, 6, 4, 8, 7)])
+        // Inside it: the next run after now (08:31 → the 08:30 run reaches 200N at 08:37).
+        #expect(next(8, 31) == [Self.newYork(2024, 6, 4, 8, 37)])
+        // After its last run (08:50, at 200N 08:57): the evening window's first; after that, tomorrow's 08:07.
+        #expect(next(8, 58) == [Self.newYork(2024, 6, 4, 18, 7)])
+        #expect(next(18, 40) == [Self.newYork(2024, 6, 5, 8, 7)])
+        #expect(!service.isEmpty)
+    }
 }
