@@ -15,7 +15,7 @@ import { el, bullet, richText } from "./dom.js";
 import { boardRows, directionSections } from "./display-rows.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
-import { learnRouteLabels } from "./routes.js";
+import { learnRouteLabelMap, learnRouteLabels } from "./routes.js";
 import { serverConfig } from "./server-config.js";
 import { reloadWithFreshFiles } from "./fresh-reload.js";
 import { DisplayNotices } from "./display-notices.js";
@@ -184,6 +184,7 @@ async function loadStation() {
     const station = await response.json();
     state.name = station.name ?? options.station;
     if (Array.isArray(station.elevators)) state.elevators = { list: station.elevators, stale: station.elevators_stale === true };
+    learnRouteLabelMap(station.route_labels);
     state.lines = (station.lines ?? station.routes ?? []).filter((line) => options.lines === null || options.lines.includes(line));
     const board = Array.isArray(station.arrivals?.groups) ? station.arrivals : { groups: station.groups ?? station.arrivals };
     if (state.board === null && Array.isArray(board.groups)) acceptBoard({ ...board, [options.place]: options.station }, Date.now());

@@ -41,6 +41,14 @@ export function learnRouteLabels(items) {
   }
 }
 
+/** Records a stop's `route_labels` (`/api/bus-stops/{id}`: route id → its label members). */
+export function learnRouteLabelMap(labels) {
+  if (!labels || typeof labels !== "object") return;
+  for (const [route, label] of Object.entries(labels)) {
+    if (label && typeof label === "object") learnRouteColors(route, label.route_color, label.route_text_color, label.route_short_name);
+  }
+}
+
 /**
  * The fill and letter colours of a subway route's bullet: the MTA's (or the feed's) letter colour where it reaches
  * WCAG AA's 4.5:1 on the fill, else black or white, whichever reads better (white letters on the 1/2/3 red, the

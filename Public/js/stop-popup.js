@@ -4,7 +4,7 @@ import { el, bullet, busTag, richText } from "./dom.js";
 import { arrivalsOf, minutesUntil, validGroups } from "./board-message.js";
 import { AlertSet } from "./alert-set.js";
 import { texts } from "./board-texts.js";
-import { compareRoutes, learnRouteLabels, routeName } from "./routes.js";
+import { compareRoutes, learnRouteLabelMap, learnRouteLabels, routeName } from "./routes.js";
 import { serverConfig } from "./server-config.js";
 import { stationHandoff } from "./station-handoff.js";
 import { outageNotices } from "./elevator-texts.js";
@@ -135,6 +135,7 @@ export class StopPopup {
       if (!response.ok || this.stop !== stop) return;
       const details = await response.json();
       if (this.stop !== stop) return;
+      learnRouteLabelMap(details.route_labels);
       // A pushed board is newer than this answer when it arrived first.
       const groups = details.arrivals?.groups ?? details.groups ?? details.arrivals;
       if (Array.isArray(groups) && !this.pushed.arrivals) this.board = boardOf(details.arrivals?.groups ? details.arrivals : { groups });

@@ -62,6 +62,8 @@ write("decoders", "stops.txt.gz", [4], gzip.compress(stops))
 raw = zlib.compressobj(6, zlib.DEFLATED, -15)
 write("decoders", "stops.deflate", [5], raw.compress(stops) + raw.flush())
 write("decoders", "time", [15], b"2012-09-05T14:54:22.123-04:00")
+write("decoders", "frequencies.txt", [16],
+      b"trip_id,start_time,end_time,headway_secs,exact_times\nLOOP,08:00:00,09:00:00,600,1\nLOOP,24:00:00,25:30:00,90,\n")
 # Inputs that crashed the server before (see docs/ROBUSTNESS.md): every run replays them.
 write("decoders", "siri-xml-name-not-utf8", [2], b"<Siri><ServiceDelivery\xff>x</ServiceDelivery\xff></Siri>")
 

@@ -313,6 +313,10 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     assert all(group["route_short_name"] == short_names[group["route"]] for group in groups), groups
     bullets = browser.execute_script("return [...document.querySelectorAll('.row .bullet')].map(b => b.textContent)")
     assert bullets and set(bullets) <= {group["route_short_name"] for group in groups}, bullets
+    # The stop's lines too, arrivals or not, from the stop's route_labels.
+    assert board["route_labels"] == {r: {"route_short_name": short_names[r]} for r in board["routes"]}, board["route_labels"]
+    lines = browser.execute_script("return [...document.querySelectorAll('#station-lines .bullet')].map(b => b.textContent)")
+    assert sorted(lines) == sorted(short_names[r] for r in board["routes"]), lines
 
     open_page(browser, server.base_url + "/")
     wait_until(browser, "window.__trackside && window.__trackside.ready === true")

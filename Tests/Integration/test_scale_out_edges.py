@@ -1,10 +1,10 @@
 """End to end with a real redis-server: what an edge serves besides vehicles, and the edges' faults.
 
 One Redis, one `--role engine` and two `--role edge` processes serve the whole file (module fixtures); the tests
-run in file order, the last one killing the engine. The engine relays the feed payloads it ingests on the stream
-(docs/ARCHITECTURE.md, "Scale out"), so an edge computes the same arrival boards, bus-stop boards, vehicle cards
-and alerts as the engine at the same seq. The stream is kept short (`--history-retention 5` and 10 entries per
-Redis stream node), so an edge paused for 25 s falls behind its trim point."""
+run in file order (the second kills an edge and starts another). The engine relays the feed payloads it ingests
+on the stream (docs/ARCHITECTURE.md, "Scale out"), so an edge computes the same arrival boards, vehicle cards
+and alerts as the engine at the same seq. The stream is kept short (`--history-retention 5`: MAXLEN ~ 40, the
+floor, in Redis stream nodes of 10 entries), so an edge paused for about 20 s falls behind its trim point."""
 import json
 import os
 import signal
@@ -35,10 +35,10 @@ def cluster(trackside_bin, tmp_path_factory):
     start("engine", "engine").wait_ready(timeout=60)
     for name in ("edge0", "edge1"):
         start(name, "edge").wait_ready(timeout=60)
-    servers["start"] = start
+    servers["start"], servers["redis"] = start, redis
     yield servers
     for name, server in servers.items():
-        if name != "start" and not getattr(server, "killed", False):
+        if name not in ("start", "redis") and not getattr(server, "killed", False):
             assert server.stop() == 0, server.log()
     redis.close()
 
@@ -100,3 +100,80 @@ def test_an_edge_serves_boards_alerts_cards_and_the_export_as_the_engine_does_at
                                       if m["type"] == "arrivals"), None), 15, "no board pushed on the edge")
     assert pushed["station"] == station and any(group.get("arrivals") for group in pushed["groups"])
     client.close()
+
+
+def metric(server, name):
+    for line in get(server, "/metrics").decode().splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+
+
+def test_an_edge_killed_with_kill_9_its_client_resumes_on_another_edge_from_history_with_a_delta(cluster):
+    doomed, survivor = cluster["edge1"], cluster["edge0"]
+    client = Client(doomed)
+    client.subscribe()
+    client.until(client.seq + 2)
+    doomed.process.kill()  # SIGKILL: the socket is cut, nothing is said
+    doomed.process.wait()
+    doomed.killed = True
+    with pytest.raises(Exception):
+        client.receive(timeout=5)
+    time.sleep(1.5)  # a few ticks pass before it is back: the resume has something to bring
+    # The client comes back on the other edge within the resume window (5 s here) and asks from its last seq.
+    again = Client(survivor)
+    assert again.hello["epoch"] == client.hello["epoch"]
+    again.vehicles, again.seq = client.vehicles, client.seq
+    answer = again.resume(client.hello["epoch"], client.seq)
+    print(f"edge killed at seq {client.seq}: resumed on the other edge with a {answer['type']} to seq {answer['seq']}")
+    assert answer["type"] == "delta" and again.snapshots == 0, answer["type"]
+    assert answer["seq"] >= client.seq
+    assert_matches_rest(survivor, again, VEHICLES)
+    again.close()
+    cluster["start"]("edge2", "edge").wait_ready(timeout=60)
+
+
+def test_an_edge_that_fell_behind_the_trim_point_reloads_the_board_instead_of_serving_the_gap(cluster):
+    engine, edge = cluster["engine"], cluster["edge2"]
+    client = Client(edge)
+    client.subscribe()
+    client.until(client.seq + 2)
+    reloads = metric(edge, "trackside_stream_reloads_total")
+    paused_at = seq(edge)
+    os.kill(edge.process.pid, signal.SIGSTOP)
+    try:
+        # Two ticks a second; the stream keeps 40 to 50 entries (MAXLEN ~ 40, the floor, in nodes of 10).
+        trimmed_to = wait_until(lambda: (lambda first: first if first > paused_at + 1 else None)(
+            int(redis_first_seq(cluster) or 0)), 40, "the stream was not trimmed past the paused edge")
+    finally:
+        os.kill(edge.process.pid, signal.SIGCONT)
+    wait_until(lambda: metric(edge, "trackside_stream_reloads_total") > reloads, 15, "the edge did not reload")
+    # What the client reads next: the deltas already on their way before the pause, in order, then one jump past
+    # the trim point (the keyframe the edge loaded; nothing from the gap was served). Its resume from before the
+    # jump is a snapshot, since the edge's history restarted at the keyframe; then it agrees with the engine.
+    seen = client.seq
+    while client.jumps == 0:
+        seen = client.seq
+        client.receive(timeout=15)
+    assert seen <= paused_at + 2 and client.seq > trimmed_to, (paused_at, seen, client.seq, trimmed_to)
+    assert client.jumps == 1
+    # Ticks' deltas keep coming; the answer to the resume is the one snapshot among them.
+    client.send({"op": "resume", "epoch": client.hello["epoch"], "seq": seen, "bbox": CITY})
+    snapshots = client.snapshots
+    deadline = time.monotonic() + 10
+    while client.snapshots == snapshots and time.monotonic() < deadline:
+        client.receive(timeout=max(0.1, deadline - time.monotonic()))
+    assert client.snapshots == snapshots + 1, "the resume from before the keyframe was not answered with a snapshot"
+    print(f"edge paused at seq {paused_at}, stream trimmed to {trimmed_to}: reloaded, the client jumped from {seen}"
+          f" and its resume was answered with a snapshot")
+    assert_matches_rest(edge, client, VEHICLES)
+    at, (ours, theirs) = at_one_seq([engine, edge], VEHICLES)
+    assert ours == theirs, f"the reloaded edge differs from the engine at seq {at}"
+    client.close()
+
+
+def redis_first_seq(cluster):
+    """The seq of the oldest entry the stream still holds (ids are term-seq)."""
+    info = cluster["redis"].command("XINFO", "STREAM", "trackside:ticks")
+    fields = dict(zip(info[::2], info[1::2]))
+    first = fields[b"first-entry"]
+    return first[0].split(b"-")[1] if first else None

@@ -4,7 +4,7 @@ import WebSocketServer
 
 extension TracksideApp {
     /// Installs the bus stops: `GET /api/bus-stops?bbox=` (GeoJSON of the stops in a box),
-    /// `GET /api/bus-stops/{id}` (one stop with its board) and `GET /api/bus-stops/{id}/arrivals`
+    /// `GET /api/bus-stops/{id}` (one stop with its board and its routes' `route_labels`) and `GET /api/bus-stops/{id}/arrivals`
     /// (the board alone, the shape of a station's). Bus stops are apart from `/api/stations`:
     /// a city has ten times more of them, so they are only listed a box at a time.
     func installBusStopRoutes(on router: Router) {
@@ -28,6 +28,16 @@ extension TracksideApp {
                     writeBusStopFields(stop, to: &o)
                     o.key("lat"); o.value(stop.coordinate.latitude, decimals: 6)
                     o.key("lon"); o.value(stop.coordinate.longitude, decimals: 6)
+                    let labelled = routes(servingBusStop: stop).compactMap { route in boards.network.label(ofRoute: route).map { (route, $0) } }
+                    if !labelled.isEmpty {
+                        // The labels of the stop's routes, so a page names every one as riders do, arrivals or not.
+                        o.key("route_labels")
+                        o.object { labels in
+                            for (route, label) in labelled {
+                                labels.key(route); labels.object { l in label.writeMembers(to: &l) }
+                            }
+                        }
+                    }
                     o.key("arrivals"); board.writeJSON(to: &o)
                 }
                 return .json(json.bytes)

@@ -268,6 +268,11 @@ final class TickStream: Sendable {
                 state.lastEntryAt = clock()
                 state.feedStatus = tick.feedStatus
             }
+            // A keyframe loaded, fetched after a gap or met first after one (a paused edge's next read): counted.
+            if step == .load {
+                state.withLock { $0.reloads += 1 }
+                logger.info("stream: loaded the keyframe \(entry.id) (seq \(tick.seq))")
+            }
             if step == .apply || step == .load { followed(tick, step) }
             return step != .reload
         } catch {
@@ -280,8 +285,6 @@ final class TickStream: Sendable {
     private func reload(followed: @Sendable (PublishedTick, StreamStep) -> Void) throws(RedisError) -> StreamID? {
         let recent = try writer.xrevrange(Self.streamKey, count: Self.minimumLength)
         guard let keyframe = recent.first(where: { $0[Self.keyframeField] != nil }) else { return nil }
-        state.withLock { $0.reloads += 1 }
-        logger.info("stream: loading the keyframe \(keyframe.id)")
         return follow(keyframe, followed: followed) ? keyframe.id : nil
     }
 }
