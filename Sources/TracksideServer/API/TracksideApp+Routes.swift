@@ -29,7 +29,9 @@ extension TracksideApp {
         installVehicleList("/api/vehicles", on: router, contentType: "application/json", encode: ServerMessage.vehicleList)
         installVehicleList("/api/vehicles.geojson", on: router, contentType: "application/geo+json",
                            encode: VehicleGeoJSON.featureCollection)
-        router.get(VehiclePositionsFeed.path) { [vehiclePositions] request in vehiclePositions.response(to: request) }
+        router.addDeferred("GET", VehiclePositionsFeed.path) { [vehiclePositions] request, promise in
+            vehiclePositions.respond(to: request) { promise.succeed($0) }
+        }
         installVehicleRoutes(on: router)
         let config = configBody
         router.get("/api/config") { _ in .json(config) }

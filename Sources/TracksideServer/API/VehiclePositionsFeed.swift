@@ -10,12 +10,17 @@ import WebSocketServer
 ///
 /// The states are the tick's own, placed at the tick (a WebSocket client is sent a moving train only when its
 /// motion segment changes and animates it between, which a GTFS-realtime consumer cannot). The tick only hands its
-/// states over (`update`); they are encoded once, in both forms, on the feed's own serial queue, off the tick and
-/// off every request, and ticks handed over while an encoding waits collapse into one encoding of the latest. A
-/// request never waits for an encoding: it is answered at once from the last one finished (until the next is
-/// ready, the previous tick's feed, which its `Last-Modified` and header time say), with its prepared bytes, entity
-/// tag and `Last-Modified` (the feed header's time), so `If-None-Match` and `If-Modified-Since` get `304`. Each
-/// tick costs one encoding whether or not anyone asks (the price of never making a request wait for one).
+/// states over (`update`); encoding (both forms, with their gzip copies) runs on the feed's own serial queue, never
+/// on the tick or an event loop, and only while someone reads the feed:
+/// - while a request has come within `interest` (consumers poll every 10–30 s), each tick is encoded as it is
+///   handed over (ticks handed over while one waits collapse into one encoding of the latest), and a request is
+///   answered at once from the last finished encoding: just after a tick, the previous tick's feed, which its
+///   `Last-Modified` and header time say;
+/// - otherwise ticks cost nothing (encoding every tick was 15–18 % of the server's CPU samples in a profile of the
+///   push benchmark on the full subway replay, competing with the fan-out), and the first request after a quiet
+///   spell waits for one encoding of the latest tick on the feed's queue.
+/// Every request of one encoding gets the same prepared bytes, entity tag and `Last-Modified` (the feed header's
+/// time), so `If-None-Match` and `If-Modified-Since` get `304`.
 final class VehiclePositionsFeed: Sendable {
     static let path = "/gtfs-rt/vehicle-positions.pb"
 
@@ -45,52 +50,86 @@ final class VehiclePositionsFeed: Sendable {
         var states: [VehicleState]
     }
 
-    /// The latest tick handed over, and whether an encoding is queued that will take it.
+    /// The latest tick handed over, whether an encoding is queued that will take it, and when the feed was last read.
     private struct Handover: Sendable {
         var latest = Placed(tick: 0, feedTime: 0, states: [])
         var encodingQueued = false
+        var lastRequest: ContinuousClock.Instant?
     }
 
     private let handover = Mutex(Handover())
     private let prepared = Mutex(Prepared(tick: 0, states: [], feedTime: 0))
     /// Where feeds are encoded, one at a time.
     private let encoder: DispatchQueue
+    /// How long after a request ticks keep being encoded as they come.
+    let interest: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
+    /// Encodings made so far (the empty feed at start not counted).
+    private let encodingCount = Atomic<Int>(0)
 
-    /// A feed whose encodings run on `encoder` (a serial queue; its own by default).
-    init(encoder: DispatchQueue = DispatchQueue(label: "trackside.gtfs-rt", qos: .utility)) {
+    /// A feed whose encodings run on `encoder` (a serial queue; its own by default), encoded with every tick while
+    /// a request has come within `interest`.
+    init(encoder: DispatchQueue = DispatchQueue(label: "trackside.gtfs-rt", qos: .utility),
+         interest: Duration = .seconds(120), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.encoder = encoder
+        self.interest = interest
+        self.now = now
     }
 
-    /// Takes a tick's placed vehicles, at the feeds' time `feedTime` (a copy of the array), and queues their
-    /// encoding unless one is queued already (it will take these, the latest).
+    /// Encodings made so far.
+    var encodings: Int { encodingCount.load(ordering: .relaxed) }
+
+    /// Takes a tick's placed vehicles, at the feeds' time `feedTime` (a copy of the array), and, while someone
+    /// reads the feed, queues their encoding unless one is queued already (it will take these, the latest).
     func update(_ states: [VehicleState], feedTime: Double) {
+        let instant = now()
         let queue = handover.withLock { handover in
             handover.latest = Placed(tick: handover.latest.tick + 1, feedTime: feedTime, states: states)
-            defer { handover.encodingQueued = true }
-            return !handover.encodingQueued
+            guard let last = handover.lastRequest, instant - last < interest, !handover.encodingQueued else { return false }
+            handover.encodingQueued = true
+            return true
         }
         if queue { encoder.async { [self] in encodeLatest() } }
     }
 
-    /// Answers `request` (`format=pb`, the default, or `json`) from the last finished encoding, at once.
-    func response(to request: RoutedRequest) -> HTTPResponse {
+    /// Answers `request` (`format=pb`, the default, or `json`) through `deliver`: at once, on the caller's thread,
+    /// from the latest tick's feed, or from the previous one while the latest's encoding is queued; otherwise (the
+    /// first request after a quiet spell) from the encoder queue once the latest is encoded.
+    func respond(to request: RoutedRequest, _ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
         let format = request.query["format"] ?? "pb"
         guard format == "pb" || format == "json" else {
-            return .error(.badRequest, code: "bad_request", message: "format is pb or json", json: true)
+            deliver(.error(.badRequest, code: "bad_request", message: "format is pb or json", json: true))
+            return
+        }
+        let answer: @Sendable (Prepared) -> Void = { feed in
+            deliver((format == "json" ? feed.json : feed.protobuf)
+                .response(to: request.request, headers: HTTPHeaders([("Cache-Control", "no-cache")]), lastModified: feed.lastModified))
+        }
+        let instant = now()
+        let (latest, encodingQueued) = handover.withLock { handover in
+            handover.lastRequest = instant
+            return (handover.latest.tick, handover.encodingQueued)
         }
         let feed = prepared.withLock { $0 }
-        return (format == "json" ? feed.json : feed.protobuf)
-            .response(to: request.request, headers: HTTPHeaders([("Cache-Control", "no-cache")]), lastModified: feed.lastModified)
+        if feed.tick == latest || (encodingQueued && feed.tick + 1 == latest) { return answer(feed) }
+        encoder.async { [self] in answer(prepareLatest()) }
     }
 
-    /// On the encoder queue: encodes the latest tick handed over and makes it the one requests are answered from.
+    /// On the encoder queue: the queued encoding, of the latest tick handed over.
     private func encodeLatest() {
-        let placed = handover.withLock { handover in
-            handover.encodingQueued = false
-            return handover.latest
-        }
+        handover.withLock { $0.encodingQueued = false }
+        _ = prepareLatest()
+    }
+
+    /// On the encoder queue: the latest tick's feed, encoded unless it already is.
+    private func prepareLatest() -> Prepared {
+        let placed = handover.withLock { $0.latest }
+        let current = prepared.withLock { $0 }
+        guard current.tick != placed.tick else { return current }
         let fresh = Prepared(tick: placed.tick, states: placed.states, feedTime: placed.feedTime)
+        encodingCount.add(1, ordering: .relaxed)
         prepared.withLock { $0 = fresh }
+        return fresh
     }
 
     /// The FeedMessage of `states` placed at `feedTime` (docs/PROTOCOL.md says which fields are inferred).
