@@ -11,9 +11,11 @@ import gzip
 import io
 import json
 import os
+import pathlib
 import subprocess
 import time
 import urllib.request
+import zipfile
 import zoneinfo
 
 import pytest
@@ -248,6 +250,47 @@ def test_entrances_download_as_csv_and_are_cached_like_the_static_gtfs(trackside
                              "--entrances", "http://127.0.0.1:9/rows.csv", "--cache", str(tmp_path / "empty")],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "cannot download the entrances http://127.0.0.1:9/rows.csv" in result.stderr, result.stderr
+
+
+BUNDLED_GTFS = pathlib.Path(__file__).resolve().parents[2] / "Data" / "gtfs" / "nyc_subway_gtfs.zip"
+
+
+def test_an_agencys_own_gtfs_entrances_are_served_without_the_dataset(start_trackside, shared_data, tmp_path):
+    """The bundled 1 and 2 timetable with the real entrances of its stations (the MTA dataset's) written into its
+    stops.txt as GTFS entrances (location_type 2, parent_station the station, wheelchair_boarding 1 for the street
+    elevators): with no --entrances the server serves those, on /api/entrances and each station's details."""
+    folder = tmp_path / "gtfs"
+    with zipfile.ZipFile(BUNDLED_GTFS) as archive:
+        archive.extractall(folder)
+    with open(folder / "stops.txt", newline="") as handle:
+        reader = csv.DictReader(handle)
+        fields, stops = list(reader.fieldnames), list(reader)
+    stations = {s["stop_id"] for s in stops if s.get("location_type") == "1"}
+    features = json.loads((shared_data / ENTRANCES).read_text())["features"]
+    mine = [f for f in features if f["properties"]["gtfs_stop_id"].strip() in stations]
+    assert len(mine) > 100
+    for field in ("location_type", "parent_station", "wheelchair_boarding"):
+        if field not in fields:
+            fields.append(field)
+    for index, f in enumerate(mine):
+        lon, lat = f["geometry"]["coordinates"]
+        stops.append({"stop_id": f"E{index}", "stop_name": f["properties"]["stop_name"], "stop_lat": lat, "stop_lon": lon,
+                      "location_type": "2", "parent_station": f["properties"]["gtfs_stop_id"].strip(),
+                      "wheelchair_boarding": "1" if f["properties"]["entrance_type"] == "Elevator" else "0"})
+    with open(folder / "stops.txt", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
+        writer.writeheader()
+        writer.writerows(stops)
+    server = start_trackside("--source", "sim", "--gtfs", folder)
+    status, layer = get_with_status(server, "/api/entrances")
+    assert status == 200 and get_with_status(server, "/api/config")[1]["entrances"] is True
+    # Every one joins its station, except any the server finds too far from it (as with the dataset itself).
+    joined = sorted((f["properties"]["station"], f["properties"]["step_free"]) for f in layer["features"])
+    assert sorted((f["properties"]["gtfs_stop_id"].strip(), f["properties"]["entrance_type"] == "Elevator")
+                  for f in mine) == joined
+    square = station(server, "127")
+    assert len(square["entrances"]) == sum(1 for f in mine if f["properties"]["gtfs_stop_id"].strip() == "127")
+    assert all(e["type"] in ("Entrance", "Step-free entrance") for e in square["entrances"])
 
 
 def expected_notice(equipment, until):

@@ -17,13 +17,14 @@ import TransitEngine
         let value = Mutex(0)
     }
 
-    func service(prepared: Counter? = nil) -> PushService<Inbox, [UInt8]> {
+    func service(prepared: Counter? = nil, batches: Counter? = nil) -> PushService<Inbox, [UInt8]> {
         var configuration = PushHub.Configuration(epoch: "e", source: "replay")
         configuration.grid = TileGrid(longitudeStep: 0.01, latitudeStep: 0.01)
         return PushService(configuration: configuration, prepare: { bytes, _ in
             prepared?.value.withLock { $0 += 1 }
             return bytes
         }, send: { batch, written in
+            batches?.value.withLock { $0 += 1 }
             for (inbox, frame) in batch { inbox.append(frame) }
             written?()
         }, clock: { 1000 })
@@ -47,14 +48,16 @@ import TransitEngine
                                                      rateLimited: 0))
     }
 
-    /// A tick with many views prepares its frames on several threads at once: still exactly one
-    /// frame per view, and every connection gets its own view's delta of every tick, in order.
-    @Test func aTickOfManyViewsIsPreparedInParallelOncePerViewAndInOrderPerConnection() {
+    /// A tick with many views is sent in growing chunks, each as soon as it is prepared: still
+    /// exactly one frame per view, and every connection gets its own view's delta of every tick, in order.
+    @Test func aTickOfManyViewsIsSentInGrowingChunksOncePerViewAndInOrderPerConnection() {
         let prepared = Counter()
-        let service = service(prepared: prepared)
-        // 40 connections on 40 distinct tiles (the grid is 0.01°), a vehicle moving in each.
+        let batches = Counter()
+        let service = service(prepared: prepared, batches: batches)
+        // 40 connections on 40 distinct tiles (the grid is 0.01°), a vehicle moving in each:
+        // chunks of 16 and 24 (the second could take 32).
         let views = 40
-        #expect(views / PushService<Inbox, [UInt8]>.deliveriesPerThread > 1)
+        #expect(PushService<Inbox, [UInt8]>.firstChunk == 16)
         let inboxes = (0..<views).map { _ in Inbox() }
         for (index, inbox) in inboxes.enumerated() {
             let west = -74.0 + Double(index) * 0.01 + 0.002
@@ -66,9 +69,11 @@ import TransitEngine
         func states(_ tick: Int) -> [VehicleState] {
             (0..<views).map { vehicle("v\($0)", lon: -74.0 + Double($0) * 0.01 + 0.004, lat: 40.703 + Double(tick) * 0.0005) }
         }
+        let batchesBefore = batches.value.withLock { $0 }
         for tick in 1...3 { service.publish(states(tick)) }
-        // Hellos and snapshots, then one frame per view per tick.
+        // Hellos and snapshots, then one frame per view per tick, in two batches per tick.
         #expect(prepared.value.withLock { $0 } == 2 * views + 3 * views)
+        #expect(batches.value.withLock { $0 } - batchesBefore == 3 * 2)
         for (index, inbox) in inboxes.enumerated() {
             let messages = inbox.decoded
             #expect(messages.map { $0.type ?? "" } == ["hello", "snapshot", "delta", "delta", "delta"])

@@ -6,11 +6,11 @@ extension TracksideApp {
     /// Installs `GET /api/entrances`: every entrance joined to a station, as GeoJSON points
     /// (`station`, `type`, `entry`, `exit`, `step_free`, and `elevator_out`: a street elevator at
     /// a station with an elevator out of service at the latest tick), with `stale` when the
-    /// outage feed is. 404 when no entrances are loaded (`--entrances`).
+    /// outage feed is. 404 when no entrances are loaded (`--entrances`, or the GTFS's location_type 2 stops).
     func installEntranceRoutes(on router: Router) {
         router.get("/api/entrances") { [self] request in
-            guard let access, configuration.entrancesPath != nil else {
-                return request.error(.notFound, "no entrances are loaded on the server (--entrances)")
+            guard let access, servesEntrances else {
+                return request.error(.notFound, "no entrances are loaded on the server (--entrances, or the GTFS's own)")
             }
             let tick = latestTick
             let network = boards.network

@@ -71,7 +71,7 @@ extension TracksideApp {
     private func writeAccess(of id: String, at tick: TickResult, to o: inout JSONWriter) {
         guard let access else { return }
         let network = boards.network
-        if configuration.entrancesPath != nil {
+        if servesEntrances {
             o.key("entrances")
             o.array { list in
                 for entrance in access.access(of: id, in: network)?.entrances ?? [] {

@@ -113,7 +113,7 @@ extension TracksideApp {
             // The page draws subway trains from the zoom where the city fits a screen, buses from where their
             // pills are legible; the server bounds each view by vehicles and bytes (docs/PROTOCOL.md).
             // Whether `/api/entrances` has entrances (`--entrances`) and stations list elevators (`--elevator-equipment`).
-            o.key("entrances"); o.value(configuration.entrancesPath != nil)
+            o.key("entrances"); o.value(servesEntrances)
             o.key("elevators"); o.value(configuration.elevatorEquipmentPath != nil)
             o.key("subway_min_zoom"); o.value(9)
             o.key("bus_min_zoom"); o.value(14)

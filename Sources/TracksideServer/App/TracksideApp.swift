@@ -37,6 +37,8 @@ public final class TracksideApp: Sendable {
     let startedAt: Double
     /// Stations' entrances and equipment, and the outage feed with its poller; nil when not configured.
     let access: StationAccessDirectory?
+    /// Whether entrances are loaded: `--entrances`, else the GTFS's own (`/api/entrances`, `/api/config`).
+    let servesEntrances: Bool
     let elevatorFeed: ElevatorFeed?
     private let elevatorPoller: ElevatorPoller?
     /// Arrival boards for REST and `watch`.
@@ -123,7 +125,12 @@ public final class TracksideApp: Sendable {
         // Alerts' `when` (today, tomorrow) counts the agency's days.
         var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
         if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
-        access = accessFiles.map { files in Self.joinAccess(files, network: engine.network, logger: logger) }
+        // Without --entrances, the GTFS's own entrances (stops.txt location_type 2), where it has some.
+        let gtfsEntrances = configuration.entrancesPath == nil ? feeds.flatMap(\.entrances) : []
+        servesEntrances = configuration.entrancesPath != nil || !gtfsEntrances.isEmpty
+        let files = accessFiles.map { (entrances: $0.entrances + gtfsEntrances, equipment: $0.equipment) }
+            ?? (gtfsEntrances.isEmpty ? nil : (entrances: gtfsEntrances, equipment: []))
+        access = files.map { files in Self.joinAccess(files, network: engine.network, logger: logger) }
         if let location = configuration.elevatorsLocation {
             let feed = ElevatorFeed(timeZone: feeds.first?.timeZone ?? TimeZone(identifier: "America/New_York") ?? .current,
                                     staleAfter: max(configuration.staleAfter, 3 * configuration.elevatorsInterval))

@@ -14,13 +14,13 @@ import TransitEngine
 /// connection's backlog delays another's next message by at most one turn. Each slice reports
 /// its messages handled to their peers (`PushPeerSignal.handled`), which lets the transport read
 /// more from them. Each delivery is turned into a `Frame` once (serialised
-/// and compressed once); all the frames a step produces (a tick's deltas to every view) go to
-/// `send` as one batch of (peer, frame) pairs, so the transport can hand them over with one
-/// hop per event loop instead of one per connection. A step with many deliveries (a tick's
-/// deltas, one per distinct view) prepares its frames on every core at once
-/// (`DispatchQueue.concurrentPerform`, the event loops being idle until the batch comes), each
-/// frame at its delivery's index, so the batch and every connection's order are as if prepared
-/// one by one. Each tick's stages are timed into `stages`.
+/// and compressed once); the frames a step produces (a tick's deltas to every view) go to
+/// `send` as batches of (peer, frame) pairs, so the transport hands them over with one hop per
+/// event loop and batch instead of one per connection. The batches are chunks of the step's
+/// deliveries in order, growing (16, 32, 64, …), each sent as soon as its frames are prepared:
+/// the event loops write the first views while this queue compresses the rest, and every
+/// connection's frames keep their order (its loop runs the batches in the order they came).
+/// Each tick's stages are timed into `stages`.
 ///
 /// Generic over the peer and the frame so the shell is testable without sockets; the server
 /// uses WebSocket sessions and prepared messages.

@@ -14,9 +14,10 @@ public final class TickStages: Sendable {
         case diff
         /// The diff applied, kept for resume, and each view's delta chosen and serialised (`PushHub.publish(_:now:feedTime:)`).
         case serialise
-        /// Every delta turned into a prepared (compressed) frame, on every core at once when many.
+        /// Every delta turned into a prepared (compressed) frame: the time spent preparing, while the
+        /// event loops already write the chunks prepared before (it overlaps `fanout`).
         case compress
-        /// From handing the frames to the connections until the last event loop wrote its share.
+        /// From handing the first chunk of frames to the connections until every event loop wrote every chunk.
         case fanout
     }
 
@@ -47,7 +48,7 @@ public final class TickStages: Sendable {
     func write(into exposition: inout PrometheusExposition) {
         let name = "trackside_tick_stage_seconds"
         exposition.family(name, .histogram,
-                          help: "Seconds a tick spent in each stage: place, diff, serialise, compress (wall time over every core), fanout (until the last loop wrote).")
+                          help: "Seconds a tick spent in each stage: place, diff, serialise, compress (time spent preparing frames), fanout (from the first chunk handed over until the last loop wrote).")
         for stage in Stage.allCases { snapshot(stage).writeSamples(name, labels: [("stage", stage.rawValue)], into: &exposition) }
     }
 }

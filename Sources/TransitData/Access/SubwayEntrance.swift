@@ -28,10 +28,17 @@ public struct SubwayEntrance: Hashable, Sendable {
         self.longitude = longitude
     }
 
+    /// The type of an entrance from a GTFS feed's `stops.txt` (`GTFSFeed.entrances`), and of one
+    /// the feed marks wheelchair accessible (`wheelchair_boarding` 1).
+    public static let gtfsEntrance = "Entrance"
+    public static let gtfsStepFreeEntrance = "Step-free entrance"
+
     /// Whether a wheelchair user can use it from the street without steps: an elevator or a
-    /// ramp (the dataset has no per-entrance accessibility flag; its type is what it says).
+    /// ramp (the dataset has no per-entrance accessibility flag; its type is what it says), or a
+    /// GTFS entrance its feed marks accessible.
     public var isStepFree: Bool {
         type.localizedCaseInsensitiveContains("elevator") || type.localizedCaseInsensitiveContains("ramp")
+            || type == Self.gtfsStepFreeEntrance
     }
 
     /// Whether it is a street elevator.
