@@ -1,24 +1,62 @@
 // libFuzzer harness for TracksideServer's request handling: the push protocol's client
 // messages and the sessions they drive (floods included), the inbound bounds of connections,
-// REST query parameters, and the server's options from flags, environment and config file. Built and run by Tests/Fuzz/run.sh (not part of the Swift
+// REST query parameters, the server's options from flags, environment and config file, and the Redis stream's
+// entries an edge decodes and follows. Built and run by Tests/Fuzz/run.sh (not part of the Swift
 // package); the libraries are compiled with -enable-testing, so internal parsers are reachable.
 @testable import TracksideServer
 import TransitEngine
 import WebSocketServer
 
-/// Byte 0 picks the part; the rest is one request per line (split at each byte 10).
+/// Byte 0 picks the part; the rest is one request per line (split at each byte 10), or one stream entry.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzServer(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
-    let lines = UnsafeBufferPointer(start: pointer + 1, count: size - 1)
-        .split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
-    switch pointer[0] % 4 {
+    let rest = UnsafeBufferPointer(start: pointer + 1, count: size - 1)
+    if pointer[0] % 5 == 4 {
+        followStreamEntry(Array(rest))
+        return 0
+    }
+    let lines = rest.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+    switch pointer[0] % 5 {
     case 0: runPushSessions(lines)
     case 1: readQueries(lines)
     case 2: resolveOptions(lines)
     default: runInboundFlood(lines)
     }
     return 0
+}
+
+/// Tight limits, so the fuzzer reaches every bound of a stream entry.
+private let entryLimits: PublishedTickLimits = {
+    var limits = PublishedTickLimits()
+    limits.maximumBytes = 1 << 16
+    limits.maximumVehicles = 64
+    limits.maximumAlerts = 16
+    limits.maximumFeeds = 16
+    limits.maximumPayloads = 16
+    return limits
+}()
+
+/// A stream entry as an edge reads it: decoded within the limits (refused, never trapped), its
+/// encoding stable once decoded (the bytes of a NaN compare where the values would not), then
+/// followed twice by a hub (load, then again: skip) with the relayed payloads the edge would ingest.
+private func followStreamEntry(_ bytes: [UInt8]) {
+    guard let entry = try? PublishedTick(decoding: bytes, limits: entryLimits) else { return }
+    precondition(entry.vehicles.count <= entryLimits.maximumVehicles && entry.removals.count <= entryLimits.maximumVehicles
+                 && entry.payloads.count <= entryLimits.maximumPayloads && entry.documents.count <= entryLimits.maximumPayloads
+                 && (entry.alerts?.count ?? 0) <= entryLimits.maximumAlerts, "an entry past its limits decoded")
+    let encoded = entry.encoded
+    guard let again = try? PublishedTick(decoding: encoded) else { preconditionFailure("a decoded entry's bytes are refused") }
+    precondition(again.encoded == encoded, "a decoded entry encodes otherwise the second time")
+    var hub = PushHub(configuration: PushHub.Configuration(epoch: "fuzz", source: "demo"))
+    _ = hub.connect(ClientID(1))
+    _ = hub.receive(#"{"op":"subscribe","bbox":[-180,-90,180,90]}"#, from: ClientID(1), now: entry.tickTime)
+    var follower = StreamFollower()
+    var relay = FeedRelay()
+    for _ in 0..<2 {
+        let (step, _) = follower.follow(entry, hub: &hub)
+        if step == .apply || step == .load { _ = relay.toIngest(entry, step: step) }
+    }
 }
 
 /// A push hub with four clients, each line a client's message (its first byte names the client),

@@ -13,8 +13,9 @@
 #   transport  WebSocketServer: HTTP/1.1 requests (read in pieces of every size) and the handshake,
 #              WebSocket frames with and without permessage-deflate, echoed, and extension offers
 #   server     TracksideServer: the push protocol's messages driving four clients' sessions through
-#              ticks of moving vehicles, REST query parameters, and the options from flags,
-#              environment and config file
+#              ticks of moving vehicles, REST query parameters, the options from flags,
+#              environment and config file, and Redis stream entries (PublishedTick with its
+#              vehicles, alerts and relayed feed payloads) decoded and followed as an edge does
 #   redis      Redis: RESP2 replies read whole and in pieces of every size (the same values, within the
 #              limits; a command re-encodes to itself), stream and XINFO replies, --redis URLs
 # --seconds N: fuzz each target N seconds (default 60). --runs N: run the seeds and N mutations of
@@ -69,10 +70,10 @@ library() {
 }
 declare -A harness=([decoders]=DecodersFuzz [access]=AccessFuzz [engine]=EngineFuzz [transport]=TransportFuzz [server]=ServerFuzz
                     [redis]=RedisFuzz)
-declare -A libraries=([decoders]="Codecs TransitData" [access]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
-                      [transport]="Codecs Metrics WebSocketServer"
-                      [server]="Codecs Metrics TransitData TransitEngine WebSocketServer Redis TracksideServer"
-                      [redis]="Redis")
+declare -A libraries=([decoders]="Codecs TransitData" [access]="Codecs TransitData" [engine]="Codecs Metrics TransitData TransitEngine HostResolution WebSocketServer Redis TracksideServer"
+                      [transport]="Codecs Metrics HostResolution WebSocketServer"
+                      [server]="Codecs Metrics TransitData TransitEngine HostResolution WebSocketServer Redis TracksideServer"
+                      [redis]="HostResolution Redis")
 
 rm -rf "$FUZZ_DIR/seeds"
 python3 Tests/Fuzz/seeds.py "$SHARED_DATA" "$FUZZ_DIR/seeds"

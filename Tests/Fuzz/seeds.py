@@ -187,6 +187,41 @@ write("server", "options", [2], b"\n".join([
     b' "frame-ancestors": "https://example.org *.example.com", "max-connections": 10}']))
 
 
+# server part 4: one Redis stream entry (PublishedTick, Sources/TracksideServer/Replication), built field by field.
+def varint(value):
+    out = b""
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out += bytes([byte | (0x80 if value else 0)])
+        if not value:
+            return out
+
+
+def field(number, value):
+    if isinstance(value, float):
+        return varint(number << 3 | 1) + struct.pack("<d", value)
+    if isinstance(value, int):
+        return varint(number << 3) + varint(value)
+    value = value.encode() if isinstance(value, str) else value
+    return varint(number << 3 | 2) + varint(len(value)) + value
+
+
+train = b"".join([field(1, "7-1"), field(2, "subway"), field(3, "7"), field(4, "trip_7"), field(7, 40.75),
+                  field(8, -73.98), field(9, 90.0), field(10, "moving"), field(11, "723"), field(12, "724"),
+                  field(13, field(1, 40.75) + field(1, 40.751) + field(2, -73.98) + field(2, -73.97)
+                        + field(3, 1.7e9) + field(4, 1.7e9 + 60)),
+                  field(14, 3.5), field(15, "inferred"), field(16, 1), field(17, 1700000000)])
+document = b"".join([field(1, "7"), field(2, "gtfsRealtime"), field(3, "vehicles"),
+                     field(4, read(subway + "/ace_20240120T190632.pb", 2048)),
+                     field(5, "replay"), field(9, 1.7e9), field(10, 1.7e9 + 1), field(11, 90.0)])
+failed = b"".join([field(1, "alerts"), field(2, "gtfsRealtime"), field(3, "alerts"), field(7, "http-503"),
+                   field(8, "HTTP 503"), field(9, 1.7e9), field(10, 1.7e9), field(11, 90.0)])
+alert = field(1, field(1, "lmm:1") + field(2, "7") + field(3, "723") + field(4, b'{"id":"lmm:1"}'))
+health = field(1, "7") + field(2, 4.5) + field(5, 10) + field(8, 90.0)
+write("server", "stream-entry", [4], b"".join([
+    field(1, "fuzz"), field(2, 7), field(3, 2), field(4, 1.7e9), field(5, 1.7e9 - 3), field(6, 1), field(7, train),
+    field(9, alert), field(11, health), field(12, failed), field(13, document), field(15, 1)]))
+
 # redis: byte 0 picks the parser, byte 1 the read size (see RedisFuzz.swift).
 write("redis", "replies", [0, 3], b"+OK\r\n-ERR wrong\r\n:-42\r\n$5\r\nhe\r\no\r\n$-1\r\n*-1\r\n*0\r\n"
       b"*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$0\r\n\r\n*2\r\n*1\r\n:1\r\n*1\r\n*1\r\n+x\r\n")
