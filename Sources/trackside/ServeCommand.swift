@@ -122,7 +122,7 @@ struct ServeCommand: CLICommand {
             } catch {
                 throw OptionError(error.description)
             }
-        case .simulation, .replay:
+        case .simulation, .replay, .gtfsRealtime:
             throw OptionError("--source \(settings.application.source) needs at least one --gtfs")
         }
     }

@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from google.transit import gtfs_realtime_pb2
 
-from trackside_api import get_json
+from trackside_api import LocalPublisher, get_json
 
 AGENCIES = pathlib.Path(__file__).resolve().parents[1] / "agencies"
 
@@ -197,6 +197,36 @@ def test_replay_of_a_folder_without_feed_prefixes_is_one_feed_and_turns_ready(st
     assert len(states) >= 14 and all(state["kind"] == "bus" for state in states), states
     none = get_json(server, "/api/vehicles?bbox=174.5,-37.2,175.0,-36.6&layers=subway")
     assert (none["vehicles"] if isinstance(none, dict) else none) == []
+
+
+def test_an_agencys_live_feeds_are_polled(start_trackside, agencies, shared_data):
+    """`--source gtfs-rt:URL,alerts=URL` polls any agency's live feeds: a local publisher serves one of Auckland's
+    TripUpdates recordings as its vehicle feed and a real service-alerts feed, each header stamped now as a live
+    publisher's would be. Both are fetched again and again, named rt1 and alerts1, read against Auckland's network (the
+    same poor match the replay reports, so ready but degraded) and served as a live source."""
+    now = int(time.time())
+    vehicles = gtfs_realtime_pb2.FeedMessage()
+    vehicles.ParseFromString((agencies / "auckland-rt" / "20160519080020.pb").read_bytes())
+    vehicles.header.timestamp = now
+    alerts = gtfs_realtime_pb2.FeedMessage()
+    alerts.ParseFromString((shared_data / "alerts/mta_subway_alerts_20240120T185938.pb").read_bytes())
+    alerts.header.timestamp = now
+    with LocalPublisher(vehicles.SerializeToString(), lambda path: path == "/rt/trip-updates.pb") as trips, \
+            LocalPublisher(alerts.SerializeToString(), lambda path: path == "/rt/alerts.pb") as notices:
+        source = f"gtfs-rt:{trips.base}/rt/trip-updates.pb,alerts={notices.base}/rt/alerts.pb"
+        server = start_trackside("--source", source, "--gtfs", agencies / "auckland_gtfs.zip",
+                                 "--subway-interval", "1", "--alerts-interval", "1", wait_ready=True)
+        assert get_json(server, "/api/config")["source"] == "gtfs-rt"
+        feeds = {feed["id"]: feed for feed in get_json(server, "/api/feeds")["feeds"]}
+        assert set(feeds) == {"rt1", "alerts1"}, feeds
+        assert feeds["rt1"]["trips"] >= 600 and 14 <= feeds["rt1"]["matched_trips"] <= 20, feeds["rt1"]
+        ready = get_json(server, "/readyz")
+        assert ready["ready"] and ready["degraded"] == ["rt1"] and ready["stale"] == [], ready
+        assert get_json(server, "/api/alerts")["alerts"], "the alerts feed is served"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and (len(trips.requests) < 3 or len(notices.requests) < 3):
+            time.sleep(0.2)
+        assert len(trips.requests) >= 3 and len(notices.requests) >= 3, (trips.requests, notices.requests)
 
 
 def point_to_line_metres(point, line):

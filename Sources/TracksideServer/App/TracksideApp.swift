@@ -182,6 +182,11 @@ public final class TracksideApp: Sendable {
                 throw TracksideConfiguration.ConfigurationError(description: error.description)
             }
             if configuration.mtaFeeds.busTimeKey == nil { logger.warning("MTA_BUS_TIME_KEY is not set: buses are skipped") }
+        case .gtfsRealtime(let feeds):
+            source = PollingSource(kind: "gtfs-rt",
+                                   endpoints: feeds.endpoints(interval: configuration.mtaFeeds.subwayInterval,
+                                                              alertsInterval: configuration.mtaFeeds.alertsInterval),
+                                   timeout: configuration.fetchTimeout, logger: logger)
         case .replay(let directory):
             let recording: ReplayRecording
             do {

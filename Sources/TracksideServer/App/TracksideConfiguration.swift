@@ -26,6 +26,8 @@ public struct TracksideConfiguration: Sendable {
         case replay(directory: String)
         /// `mta`: the live MTA feeds, polled (see `mtaFeeds`).
         case mta
+        /// `gtfs-rt:URL[,URL…]`: any agency's live GTFS-realtime feeds, polled.
+        case gtfsRealtime(GTFSRealtimeFeeds)
 
         /// Parses the `--source` option.
         public init(parsing text: String) throws(ConfigurationError) {
@@ -35,12 +37,18 @@ public struct TracksideConfiguration: Sendable {
                 self = .simulation
             } else if text == "mta" {
                 self = .mta
+            } else if text.hasPrefix("gtfs-rt:") {
+                do {
+                    self = .gtfsRealtime(try GTFSRealtimeFeeds(parsing: String(text.dropFirst("gtfs-rt:".count))))
+                } catch {
+                    throw ConfigurationError(description: error.description)
+                }
             } else if text.hasPrefix("replay:") {
                 let directory = String(text.dropFirst("replay:".count))
                 guard !directory.isEmpty else { throw ConfigurationError(description: "replay: needs a folder, e.g. replay:recordings/") }
                 self = .replay(directory: directory)
             } else {
-                throw ConfigurationError(description: "unknown source '\(text)'; expected demo, sim, mta or replay:DIR")
+                throw ConfigurationError(description: "unknown source '\(text)'; expected demo, sim, mta, gtfs-rt:URL[,URL…] or replay:DIR")
             }
         }
     }
@@ -129,6 +137,7 @@ extension TracksideConfiguration.Source: CustomStringConvertible {
         case .simulation: "sim"
         case .replay(let directory): "replay:\(directory)"
         case .mta: "mta"
+        case .gtfsRealtime(let feeds): "gtfs-rt:\(feeds.list)"
         }
     }
 }

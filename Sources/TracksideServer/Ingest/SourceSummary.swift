@@ -3,7 +3,7 @@ import TransitData
 /// What a source's data is, in the terms a page labels it with (`/api/config`): live feeds,
 /// a simulation of some routes, or a recording of a span of time; and whether it can carry buses.
 public struct SourceSummary: Equatable, Sendable {
-    /// `demo`, `mta` or `replay`, as `FeedSource.kind`.
+    /// `demo`, `sim`, `mta`, `gtfs-rt` or `replay`, as `FeedSource.kind`.
     public var kind: String
     /// The routes a simulator runs (nil for recorded or live data).
     public var simulatedRoutes: [String]?

@@ -19,9 +19,9 @@ public enum LiveFeedOptions {
     public static let busTimeCalls = Option<Bool>.flag(
         "bus-time-calls", help: "ask VehicleMonitoring for every bus's onward calls: boards at every stop, not only at each bus's next one, from responses several times larger")
     public static let subwayInterval = Option<Double>.number(
-        "subway-interval", in: 1...3600, default: defaults.subwayInterval, help: "seconds between subway fetches")
+        "subway-interval", in: 1...3600, default: defaults.subwayInterval, help: "seconds between subway fetches (and those of --source gtfs-rt: vehicle feeds)")
     public static let alertsInterval = Option<Double>.number(
-        "alerts-interval", in: 1...3600, default: defaults.alertsInterval, help: "seconds between alerts fetches")
+        "alerts-interval", in: 1...3600, default: defaults.alertsInterval, help: "seconds between alerts fetches (and those of --source gtfs-rt: alerts= feeds)")
     public static let busInterval = Option<Double>.number(
         "bus-interval", in: MTAFeeds.busTimeMinimumInterval...3600, default: defaults.busInterval,
         help: "seconds between bus fetches; Bus Time's terms forbid less than 30")

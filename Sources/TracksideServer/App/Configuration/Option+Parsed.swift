@@ -20,10 +20,12 @@ extension Option where Value == LogFormat {
 extension Option where Value == TracksideConfiguration.Source {
     /// `--source`.
     static let source = Option(
-        "source", "SOURCE", default: .demo, shown: "demo", expected: "demo, sim, mta or replay:DIR",
+        "source", "SOURCE", default: .demo, shown: "demo", expected: "demo, sim, mta, gtfs-rt:URL[,URL…] or replay:DIR",
         help: "where vehicles come from: demo (simulated trains on the bundled 1 and 2 line timetable, offline, alive at any hour), "
             + "sim (the same simulator on the first --gtfs feed, which needs stop_times.txt), replay:DIR (recorded feed files "
-            + "*.pb/*.json, optionally .gz, played in timestamp order as if live) or mta (the live MTA feeds below)") {
+            + "*.pb/*.json, optionally .gz, played in timestamp order as if live), mta (the live MTA feeds below) or "
+            + "gtfs-rt:URL[,URL…] (any agency's live GTFS-realtime feeds, polled every --subway-interval; an item alerts=URL "
+            + "is a service alerts feed, polled every --alerts-interval; feeds rt1, rt2, … and alerts1, …; needs --gtfs)") {
         try? TracksideConfiguration.Source(parsing: $0)
     }
 }
