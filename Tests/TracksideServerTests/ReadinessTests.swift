@@ -36,6 +36,26 @@ import Testing
         #expect(readiness.json().starts(with: Array(#"{"ready":true,"static":true,"ticks_late":null,"stale":[],"degraded":[],"feeds":["#.utf8)))
     }
 
+    /// The elevator outage feed is auxiliary: not fetched yet, stale or failing, it leaves the instance ready but
+    /// degraded (a slow outage host must not take every instance out of rotation); strict readiness fails on it.
+    @Test func anAuxiliaryFeedDegradesTheInstanceInsteadOfHoldingItBack() {
+        let waiting = Readiness(staticLoaded: true, expected: ["ace", "elevators"], status: [status("ace", age: 10)],
+                                auxiliary: ["elevators"])
+        #expect(waiting.isReady && waiting.isDegraded && !waiting.isReady(strict: true))
+        #expect(waiting.json() == Array(#"{"ready":true,"static":true,"ticks_late":null,"stale":["elevators"],"degraded":["elevators"],"feeds":[{"id":"ace","ready":true,"age":10,"reason":null,"warning":null},{"id":"elevators","ready":false,"age":null,"reason":"never fetched","warning":null}]}"#.utf8))
+        let failing = Readiness(staticLoaded: true, expected: ["ace", "elevators"],
+                                status: [status("ace", age: 10), status("elevators", age: 400, failure: "HTTP 503", staleAfter: 180)],
+                                auxiliary: ["elevators"])
+        #expect(failing.isReady && failing.feeds.map(\.reason) == [nil, "failing: HTTP 503"])
+        let fresh = Readiness(staticLoaded: true, expected: ["ace", "elevators"],
+                              status: [status("ace", age: 10), status("elevators", age: 30, staleAfter: 180)], auxiliary: ["elevators"])
+        #expect(fresh.isReady(strict: true) && !fresh.isDegraded)
+        // A feed the map depends on still holds the instance back, whatever is auxiliary.
+        let stale = Readiness(staticLoaded: true, expected: ["ace", "elevators"],
+                              status: [status("ace", age: 95), status("elevators", age: 30, staleAfter: 180)], auxiliary: ["elevators"])
+        #expect(!stale.isReady)
+    }
+
     @Test func feedsTheSourceDidNotAnnounceAreJudgedToo() {
         let readiness = Readiness(staticLoaded: true, expected: ["ace"], status: [
             status("ace", age: 5), status("extra", age: 500),

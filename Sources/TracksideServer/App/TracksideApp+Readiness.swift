@@ -3,7 +3,7 @@ import Foundation
 /// What `/readyz` and `/api/feeds` say: every feed as the latest tick saw it, each by its own threshold.
 extension TracksideApp {
     /// Whether the network has something to place vehicles on and every feed is fresh, as the latest
-    /// tick saw them: an instance is ready once what it serves is.
+    /// tick saw them: an instance is ready once what it serves is (the outage feed only degrades it).
     func readiness() -> Readiness {
         let network = step.engine.network
         let expected = configuration.role == .edge ? []
@@ -12,7 +12,8 @@ extension TracksideApp {
                          expected: expected + (stream == nil ? [] : [TickStream.feedID]),
                          status: withStream(latestTick.feedStatus, at: clock()),
                          tickLag: tickHealth.withLock { health in health.isLate(at: clock()) ? health.lag(at: clock()) : nil },
-                         warnings: ingest.tripMatch.compactMapValues(\.warning))
+                         warnings: ingest.tripMatch.compactMapValues(\.warning),
+                         auxiliary: elevatorFeed == nil ? [] : [ElevatorFeed.feedID])
     }
 
     /// Every feed's health at wall time `now` (in the source's feed time; the outage feed's on the

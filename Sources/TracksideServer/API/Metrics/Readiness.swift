@@ -7,8 +7,10 @@ import TransitData
 /// A fresh feed whose trips mostly miss the static GTFS (`TripMatch.isPoor`: the wrong
 /// timetable, or an extract of it) leaves the instance ready but *degraded*, with the reason:
 /// it serves what matches, and taking every instance out of rotation for it would blank the
-/// map everywhere. `strict` readiness (`/readyz?strict=1`, for a rollout gate after a GTFS
-/// change) fails on it too.
+/// map everywhere. So does an *auxiliary* feed (the elevator and escalator outages) that is stale,
+/// failing or not yet fetched: the map and the boards do not depend on it, and one slow outage host
+/// must not take every instance out of rotation. `strict` readiness (`/readyz?strict=1`, for a
+/// rollout gate after a GTFS change) fails on both.
 public struct Readiness: Equatable, Sendable {
     /// One feed's verdict.
     public struct Feed: Equatable, Sendable {
@@ -20,6 +22,13 @@ public struct Readiness: Equatable, Sendable {
         public var reason: String?
         /// Why its data is poor although fresh (`TripMatch.warning`); nil when it matches.
         public var warning: String?
+        /// Whether what the instance serves does not depend on it (its `reason` degrades, not unreadies).
+        public var auxiliary = false
+
+        /// Whether it holds the instance back (a reason, and not auxiliary).
+        var holdsBack: Bool { reason != nil && !auxiliary }
+        /// Whether it leaves the instance degraded (a poor match, or an auxiliary feed with a reason).
+        var degrades: Bool { warning != nil || (auxiliary && reason != nil) }
     }
 
     public var staticLoaded: Bool
@@ -30,28 +39,31 @@ public struct Readiness: Equatable, Sendable {
     public var tickLag: Double?
 
     /// Judges `expected` feeds (those the source is set up to deliver) and every feed in `status`,
-    /// and the ticks (`tickLag` when they are late); `warnings` are the feeds' poor matches by id.
+    /// and the ticks (`tickLag` when they are late); `warnings` are the feeds' poor matches by id;
+    /// `auxiliary` the feeds whose reasons degrade the instance instead of holding it back.
     public init(staticLoaded: Bool, expected: [String], status: [FeedStatus], tickLag: Double? = nil,
-                warnings: [String: String] = [:]) {
+                warnings: [String: String] = [:], auxiliary: Set<String> = []) {
         self.staticLoaded = staticLoaded
         self.tickLag = tickLag
         let byID = Dictionary(status.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ids = expected + status.map(\.id).filter { !expected.contains($0) }
         feeds = ids.map { id in
-            guard let feed = byID[id] else { return Feed(id: id, age: nil, reason: "never fetched", warning: warnings[id]) }
-            return Feed(id: id, age: feed.age, reason: Self.reason(feed), warning: warnings[id])
+            guard let feed = byID[id] else {
+                return Feed(id: id, age: nil, reason: "never fetched", warning: warnings[id], auxiliary: auxiliary.contains(id))
+            }
+            return Feed(id: id, age: feed.age, reason: Self.reason(feed), warning: warnings[id], auxiliary: auxiliary.contains(id))
         }
     }
 
-    public var isReady: Bool { staticLoaded && tickLag == nil && feeds.allSatisfy { $0.reason == nil } }
+    public var isReady: Bool { staticLoaded && tickLag == nil && !feeds.contains(where: \.holdsBack) }
 
-    /// Whether a feed's data is poor although fresh (the instance is still ready).
-    public var isDegraded: Bool { feeds.contains { $0.warning != nil } }
+    /// Whether a feed's data is poor although fresh, or an auxiliary feed is not (the instance is still ready).
+    public var isDegraded: Bool { feeds.contains(where: \.degrades) }
 
     /// Ready, and (when `strict`) not degraded either.
     public func isReady(strict: Bool) -> Bool { isReady && !(strict && isDegraded) }
 
-    /// `{"ready":…,"static":…,"ticks_late":null|seconds,"stale":[ids not ready],"degraded":[ids poor],
+    /// `{"ready":…,"static":…,"ticks_late":null|seconds,"stale":[ids not ready],"degraded":[ids poor or auxiliary and not ready],
     /// "feeds":[{"id","ready","age","reason","warning"}]}`; `ready` is `isReady(strict:)`.
     public func json(strict: Bool = false) -> [UInt8] {
         var json = JSONWriter()
@@ -65,7 +77,7 @@ public struct Readiness: Equatable, Sendable {
             }
             o.key("degraded")
             o.array { a in
-                for feed in feeds where feed.warning != nil { a.value(feed.id) }
+                for feed in feeds where feed.degrades { a.value(feed.id) }
             }
             o.key("feeds")
             o.array { a in
