@@ -36,6 +36,9 @@ import TransitEngine
         let inboxes = (0..<3).map { _ in Inbox() }
         let clients = inboxes.map { service.connect($0) }
         for client in clients { service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client) }
+        // Client messages are handled in slices on the queue: the snapshots first, then the ticks.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !inboxes.allSatisfy({ $0.decoded.count == 2 }) && ContinuousClock.now < deadline { usleep(1000) }
         service.publish([vehicle("a", lon: -73.995, lat: 40.705)])
         service.publish([vehicle("a", lon: -73.995, lat: 40.706)])
         // 3 hellos + 3 snapshots, then one shared frame per tick.
@@ -203,11 +206,23 @@ import TransitEngine
             service.receive(#"{"op":"watch","station":"127"}"#, from: flooding)
             service.receive(#"{"op":"unwatch","station":"127"}"#, from: flooding)
         }
+        // The queue is held while the tick is handed over (from another thread: publish waits for its step), so
+        // what runs before the tick is known however this thread is scheduled: the slice running when the queue was
+        // held ends, at most one more was queued behind it, then the tick.
+        service.queue.suspend()
+        let published = DispatchSemaphore(value: 0)
+        // A thread of its own (not a dispatch worker, which the tests running beside this one may all hold).
+        Thread {
+            service.publish([vehicle("a", lon: -73.995, lat: 40.705)])
+            published.signal()
+        }.start()
+        usleep(200_000)  // time for the publish call to reach the held queue
         let atPublish = totals.handled.withLock { $0 }
-        service.publish([vehicle("a", lon: -73.995, lat: 40.705)])
+        service.queue.resume()
+        published.wait()
         let delta = watcher.frames.withLock { $0 }.last!
         #expect(try DecodedMessage(delta.frame).type == "delta")
-        // The slice running when publish was called, and one that may have started just before.
+        // The rest of the slice running when the queue was held, and the one queued behind it.
         #expect(delta.handledSoFar - atPublish <= 2 * PushService<Peer, [UInt8]>.sliceSize)
         #expect(totals.handled.withLock { $0 } - before < 10_000)
         waitFor { totals.handled.withLock { $0 } == before + 10_000 }
@@ -217,12 +232,15 @@ import TransitEngine
     @Test func anotherClientsMessageIsHandledWithinATurnOfAFlood() throws {
         let (service, totals, (flooder, flooding), (other, client)) = flooderAndAnother()
         for _ in 0..<5000 { service.receive("garbage", from: flooding) }
+        // Held while the subscribe arrives, so no slice starts between counting and receiving it.
+        service.queue.suspend()
         let atSubscribe = totals.handled.withLock { $0 }
         service.receive(#"{"op":"subscribe","bbox":[-74,40.7,-73.99,40.71]}"#, from: client)
+        service.queue.resume()
         waitFor { other.decoded.count == 2 }
         let snapshot = try #require(other.frames.withLock { $0 }.last)
         #expect(try DecodedMessage(snapshot.frame).type == "snapshot")
-        // Served in the first slice after it arrived, not after the flood's 5,000.
+        // Served by the rest of the slice running when it arrived or the next one, not after the flood's 5,000.
         #expect(snapshot.handledSoFar - atSubscribe <= 2 * PushService<Peer, [UInt8]>.sliceSize)
         // Every message is reported handled, in slices, with its bytes.
         waitFor { totals.handled.withLock { $0 } == 5001 }
