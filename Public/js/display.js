@@ -30,6 +30,8 @@ const einkRepaintMs = 30_000;
 const reportError = collectErrors();
 const options = readOptions(new URLSearchParams(location.search));
 const t = texts(options.lang);
+/** What the board's routes run: a bus stop's buses, a station's trains (for the bullets' spoken labels). */
+const routeNoun = options.place === "bus_stop" ? "bus" : "train";
 document.documentElement.lang = options.lang;
 document.documentElement.dataset.theme = options.theme;
 if (options.eink) document.documentElement.dataset.eink = "";
@@ -280,7 +282,7 @@ function paint(frame, groups, clock, boardStale) {
   const linesElement = document.getElementById("station-lines");
   if (linesElement.dataset.lines !== linesKey) {
     linesElement.dataset.lines = linesKey;
-    linesElement.replaceChildren(...frame.lines.map((line) => bullet(line)));
+    linesElement.replaceChildren(...frame.lines.map((line) => bullet(line, { noun: routeNoun })));
   }
   setText(document.getElementById("clock"), frame.clock);
   const markElement = document.getElementById("source-mark");
@@ -350,7 +352,7 @@ function drawRows(list, chosen) {
         const when = row.cancelled ? { value: t.cancelled, unit: null } : t.when(row.minutes);
         const label = row.cancelled ? t.cancelledLabel : t.minutesLabel(row.minutes);
         const item = el("li", { class: ["row", row.stale ? "stale" : null, row.cancelled ? "cancelled" : null].filter(Boolean).join(" ") },
-          bullet(row.route),
+          bullet(row.route, { noun: routeNoun }),
           el("span", { class: "destination" }, el("span", { class: "headsign", text: row.headsign ?? t.direction(row.direction) })),
           el("span", { class: "minutes", "aria-label": label + (row.stale ? `, ${t.staleRow}` : "") },
             when.value, when.unit ? el("small", { text: when.unit }) : null));

@@ -17,14 +17,14 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** A subway route bullet ("A" in a blue disc), labelled for screen readers. */
-export function bullet(route, { inline = false } = {}) {
+/** A route bullet ("A" in a blue disc), labelled for screen readers as a route of `noun`s ("A train", "005 bus"). */
+export function bullet(route, { inline = false, noun = "train" } = {}) {
   const { color, text } = subwayColors(route);
   const label = subwayLabel(route);
   const node = el("span", {
     class: `bullet${label.express ? " express" : ""}${inline ? " inline" : ""}`,
     role: "img",
-    "aria-label": `${label.text}${label.express ? " express" : ""} train`,
+    "aria-label": `${label.text}${label.express ? " express" : ""} ${noun}`,
   }, el("span", { text: label.text, "aria-hidden": "true" }));
   node.style.background = color;
   node.style.color = text;

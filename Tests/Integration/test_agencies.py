@@ -343,6 +343,9 @@ def test_a_bus_stops_display_and_the_map_open_on_the_agency(start_trackside, age
     assert all(group["route_short_name"] == short_names[group["route"]] for group in groups), groups
     bullets = browser.execute_script("return [...document.querySelectorAll('.row .bullet')].map(b => b.textContent)")
     assert bullets and set(bullets) <= {group["route_short_name"] for group in groups}, bullets
+    # Screen readers hear buses at a bus stop ("005 bus"), not trains.
+    spoken = browser.execute_script("return [...document.querySelectorAll('.bullet')].map(b => b.getAttribute('aria-label'))")
+    assert spoken and all(label.endswith(" bus") for label in spoken), spoken
     # The stop's lines too, arrivals or not, from the stop's route_labels.
     assert board["route_labels"] == {r: {"route_short_name": short_names[r]} for r in board["routes"]}, board["route_labels"]
     lines = browser.execute_script("return [...document.querySelectorAll('#station-lines .bullet')].map(b => b.textContent)")
