@@ -131,6 +131,35 @@ import TransitEngine
         #expect(answered == ["hello", "bad_request", "bad_request"])
     }
 
+    /// More messages than one slice handles: `whenAnswered` still waits for the last of them,
+    /// not for the slice that was queued when it was asked (the close once overtook answers).
+    @Test func whenAnsweredWaitsForMessagesPastTheFirstSlice() {
+        let service = service()
+        let inbox = Inbox()
+        let client = service.connect(inbox)
+        let sent = PushService<Inbox, [UInt8]>.sliceSize + 4
+        for _ in 0..<sent { service.receive("not json", from: client) }
+        let answeredBefore = Mutex<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        service.whenAnswered(client) {
+            answeredBefore.withLock { $0 = inbox.decoded.filter { $0.code == "bad_request" }.count }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(answeredBefore.withLock { $0 } == sent)
+    }
+
+    /// A connection being closed takes no more messages, so nothing is left to answer: the
+    /// transport is not kept waiting for its close timeout.
+    @Test func whenAnsweredRunsAtOnceForAStoppedService() {
+        let service = service()
+        let client = service.connect(Inbox())
+        service.stopReceiving()
+        let ran = Mutex(false)
+        service.whenAnswered(client) { ran.withLock { $0 = true } }
+        #expect(ran.withLock { $0 })
+    }
+
     @Test func restAnswersFromTheLatestTick() throws {
         let service = service()
         service.publish([vehicle("a", lon: -73.995, lat: 40.705), vehicle("b", lon: -73.5, lat: 40.9)])

@@ -37,10 +37,11 @@ extension PushService {
         for delivery in deliveries {
             guard let reason = delivery.closeReason else { continue }
             for client in delivery.recipients {
-                inbound.withLock { state in
-                    _ = state.queue.remove(client)
-                    state.closing.insert(client)
+                let dropped = inbound.withLock { state in
+                    defer { state.closing.insert(client) }
+                    return state.queue.remove(client)
                 }
+                Self.releaseWaitingForAnswers(dropped)
                 if let peer = peers[client] { signal(peer, .close(reason: reason)) }
             }
         }

@@ -2,14 +2,18 @@ import Dispatch
 
 /// Client messages on their way to the hub: queued per connection, handled in round-robin slices.
 extension PushService {
-    func enqueue(_ message: Message, from client: ClientID) {
-        let startSlice = inbound.withLock { state -> Bool in
-            guard !state.stopped, !state.closing.contains(client) else { return false }
+    /// Queues `message` behind the connection's earlier ones; false when it was dropped (the
+    /// service stopped, or the connection is being closed).
+    @discardableResult
+    func enqueue(_ message: Message, from client: ClientID) -> Bool {
+        let (accepted, startSlice) = inbound.withLock { state -> (Bool, Bool) in
+            guard !state.stopped, !state.closing.contains(client) else { return (false, false) }
             state.queue.append(message, from: client)
             defer { state.sliceQueued = true }
-            return !state.sliceQueued
+            return (true, !state.sliceQueued)
         }
         if startSlice { queue.async { [self] in handleSlice() } }
+        return accepted
     }
 
     /// One slice of client messages (on the queue); queues the next slice behind whatever was
@@ -18,6 +22,7 @@ extension PushService {
         let slice = inbound.withLock { $0.queue.slice(limit: Self.sliceSize) }
         var deliveries: [PushHub.Delivery] = []
         var handled: [ClientID: (messages: Int, bytes: Int)] = [:]
+        var answered: [@Sendable () -> Void] = []
         let now = clock()
         for (client, message) in slice {
             let bytes: Int
@@ -32,11 +37,15 @@ extension PushService {
             case .binary(let count):
                 deliveries += hub.receiveBinary(from: client, now: now)
                 bytes = count
+            case .answered(let action):
+                answered.append(action)
+                continue
             }
             handled[client, default: (0, 0)].messages += 1
             handled[client, default: (0, 0)].bytes += bytes
         }
         deliver(deliveries)
+        for action in answered { action() }
         for (client, count) in handled {
             if let peer = peers[client] { signal(peer, .handled(messages: count.messages, bytes: count.bytes)) }
         }
@@ -45,5 +54,10 @@ extension PushService {
             return state.sliceQueued
         }
         if more { queue.async { [self] in handleSlice() } }
+    }
+
+    /// Dropped messages answer no one: whoever waited for their answers (`whenAnswered`) goes on.
+    static func releaseWaitingForAnswers(_ dropped: [Message]) {
+        for case .answered(let action) in dropped { action() }
     }
 }

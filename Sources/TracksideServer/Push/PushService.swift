@@ -45,11 +45,13 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
 
     /// What waits for a slice, in each connection's order: its registration first (so a slice
     /// queued before a connection existed still greets it before handling its messages), then its
-    /// messages with their payload bytes.
+    /// messages with their payload bytes, and where the transport waits for their answers
+    /// (`whenAnswered(_:_:)`).
     enum Message: Sendable {
         case connect(Peer)
         case text(String)
         case binary(bytes: Int)
+        case answered(@Sendable () -> Void)
     }
 
     /// Most client messages handled in one block on the queue.
@@ -95,8 +97,11 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// Runs `action` once every message received from `client` so far has been answered (its
     /// deliveries handed to `send`), so the transport can write a close the client caused after
     /// those answers (`WebSocketSession.onPeerClosing`).
+    /// It waits in the connection's own FIFO behind those messages, so a slice boundary between
+    /// them cannot let it run first; a connection whose messages are no longer taken (closing,
+    /// shutdown) has nothing left to answer and runs it at once.
     public func whenAnswered(_ client: ClientID, _ action: @escaping @Sendable () -> Void) {
-        queue.async { action() }
+        if !enqueue(.answered(action), from: client) { action() }
     }
 
     /// A binary message, which the protocol does not use: answered with `bad_request`.
@@ -119,10 +124,11 @@ public final class PushService<Peer: Sendable, Frame: Sendable>: @unchecked Send
     /// Stops handling client messages and drops every one still waiting (shutdown: the
     /// connections are about to be closed, and nothing may keep the process past its grace).
     public func stopReceiving() {
-        inbound.withLock { state in
+        let dropped = inbound.withLock { state in
             state.stopped = true
-            _ = state.queue.removeAll()
+            return state.queue.removeAll()
         }
+        Self.releaseWaitingForAnswers(dropped.values.flatMap { $0 })
     }
 
     /// Publishes a tick's vehicles and waits until its frames are handed to the connections.
