@@ -88,6 +88,16 @@ import TestSupport
         #expect(error?.reason.hasPrefix("record longer than 1000 bytes") == true)
     }
 
+    /// A file read whole (a zip entry inflated at once, a file in memory) holds every record in
+    /// the buffer: the bound still holds, for complete records too.
+    @Test(arguments: [1 << 16, 256])
+    func boundsACompleteRecordWhateverThePieceSize(pieceSize: Int) throws {
+        let long = "a,b\n1,2\n" + String(repeating: "x", count: 1_500) + ",y\n3,4\n"
+        let error = #expect(throws: CSVError.self) { try Self.fields(long, pieceSize: pieceSize, maximumRecordSize: 1_000) }
+        #expect(error?.reason.hasPrefix("record longer than 1000 bytes") == true && error?.line == 3)
+        #expect(try Self.fields(long, pieceSize: pieceSize, maximumRecordSize: 2_000).rows.count == 3)
+    }
+
     @Test func survivesEveryTruncation() throws {
         let text = "id,name,lat\n1,\"A, \"\"quoted\"\" name\",40.5\r\n2,\"multi\nline\",41.25\n3,plain,-73.75\n"
         let bytes = Array(text.utf8)

@@ -50,6 +50,8 @@ public struct CSVReader<Source: ByteSource> {
         while true {
             switch try scanRecord(into: &record) {
             case .record(let end, let lineBreaks):
+                // A source that hands over the whole file at once (in memory) ends every record in the buffer.
+                guard end - position <= maximumRecordSize else { throw recordTooLong }
                 position = end
                 record.line = line
                 line += lineBreaks
@@ -58,13 +60,15 @@ public struct CSVReader<Source: ByteSource> {
             case .endOfFile:
                 return false
             case .needsMoreBytes:
-                if buffer.count - position > maximumRecordSize {
-                    throw CSVError(file: header.file, line: line,
-                                   reason: "record longer than \(maximumRecordSize) bytes (unterminated quote or not a CSV file?)")
-                }
+                if buffer.count - position > maximumRecordSize { throw recordTooLong }
                 try refill()
             }
         }
+    }
+
+    private var recordTooLong: CSVError {
+        CSVError(file: header.file, line: line,
+                 reason: "record longer than \(maximumRecordSize) bytes (unterminated quote or not a CSV file?)")
     }
 
     private mutating func skipByteOrderMark() throws(CSVError) {
