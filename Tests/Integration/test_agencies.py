@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from google.transit import gtfs_realtime_pb2
 
-from trackside_api import LocalPublisher, get_json
+from trackside_api import LocalPublisher, fetch, get_json
 
 AGENCIES = pathlib.Path(__file__).resolve().parents[1] / "agencies"
 
@@ -203,7 +203,9 @@ def test_an_agencys_live_feeds_are_polled(start_trackside, agencies, shared_data
     """`--source gtfs-rt:URL,alerts=URL` polls any agency's live feeds: a local publisher serves one of Auckland's
     TripUpdates recordings as its vehicle feed and a real service-alerts feed, each header stamped now as a live
     publisher's would be. Both are fetched again and again, named rt1 and alerts1, read against Auckland's network (the
-    same poor match the replay reports, so ready but degraded) and served as a live source."""
+    same poor match the replay reports, so ready but degraded) and served as a live source. The agency's key header
+    (`--feed-header`, given in the environment as a deployment would) goes with every fetch of both, and is shown
+    nowhere."""
     now = int(time.time())
     vehicles = gtfs_realtime_pb2.FeedMessage()
     vehicles.ParseFromString((agencies / "auckland-rt" / "20160519080020.pb").read_bytes())
@@ -214,8 +216,10 @@ def test_an_agencys_live_feeds_are_polled(start_trackside, agencies, shared_data
     with LocalPublisher(vehicles.SerializeToString(), lambda path: path == "/rt/trip-updates.pb") as trips, \
             LocalPublisher(alerts.SerializeToString(), lambda path: path == "/rt/alerts.pb") as notices:
         source = f"gtfs-rt:{trips.base}/rt/trip-updates.pb,alerts={notices.base}/rt/alerts.pb"
+        key = "x-api-key: k-7f3a9c"
         server = start_trackside("--source", source, "--gtfs", agencies / "auckland_gtfs.zip",
-                                 "--subway-interval", "1", "--alerts-interval", "1", wait_ready=True)
+                                 "--subway-interval", "1", "--alerts-interval", "1", wait_ready=True,
+                                 env={**os.environ, "TRACKSIDE_FEED_HEADER": key})
         assert get_json(server, "/api/config")["source"] == "gtfs-rt"
         feeds = {feed["id"]: feed for feed in get_json(server, "/api/feeds")["feeds"]}
         assert set(feeds) == {"rt1", "alerts1"}, feeds
@@ -227,6 +231,20 @@ def test_an_agencys_live_feeds_are_polled(start_trackside, agencies, shared_data
         while time.monotonic() < deadline and (len(trips.requests) < 3 or len(notices.requests) < 3):
             time.sleep(0.2)
         assert len(trips.requests) >= 3 and len(notices.requests) >= 3, (trips.requests, notices.requests)
+        sent = [headers.get_all("x-api-key") for headers in trips.headers + notices.headers]
+        assert sent and all(values == ["k-7f3a9c"] for values in sent), sent
+        shown = [fetch(server, path)[2] for path in ("/api/config", "/api/feeds", "/readyz", "/status", "/metrics")]
+        assert not any(b"k-7f3a9c" in body for body in shown) and "k-7f3a9c" not in server.log()
+
+
+def test_a_feed_header_without_an_agencys_feeds_stops_the_start(trackside_bin):
+    """`--feed-header` is sent only with `--source gtfs-rt:` feeds: given with another source it would silently go
+    nowhere, so the start stops and says so (without the key)."""
+    result = subprocess.run([trackside_bin, "serve", "--port", "0", "--feed-header", "x-api-key: k-7f3a9c"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "--feed-header is sent only with --source gtfs-rt: feeds" in result.stderr, result.stderr
+    assert "k-7f3a9c" not in result.stderr + result.stdout
 
 
 def point_to_line_metres(point, line):

@@ -56,11 +56,13 @@ def seven_train_replay_with_bad_files(shared_data, folder):
 class LocalPublisher:
     """A stand-in for a feed publisher on 127.0.0.1 (the tests contact no other host): answers `body` (which a test
     may replace at any time) with a 200 to the paths `serves` accepts (with `content_type`, when given), a 404 without
-    a body to the rest, and records every path asked for. A context manager."""
+    a body to the rest, and records every path asked for (and each request's headers, in `headers`). A context
+    manager."""
 
     def __init__(self, body, serves, content_type=None):
         self.body = body
         self.requests = []
+        self.headers = []
         owner = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -68,6 +70,7 @@ class LocalPublisher:
                 pass
 
             def do_GET(self):
+                owner.headers.append(self.headers)
                 owner.requests.append(self.path)
                 payload = owner.body if serves(self.path) else None
                 self.send_response(404 if payload is None else 200)

@@ -66,6 +66,18 @@ import WebSocketServer
         #expect(try resolve().origin(of: ServeOptions.port.declaration) == .defaultValue)
     }
 
+    /// An agency's key header comes from the config file or the environment (command lines are
+    /// visible to every user); a malformed one stops the start.
+    @Test func feedHeadersComeFromAnyLayerAndABadOneIsRefused() throws {
+        let file = #"{"source": "gtfs-rt:https://agency.example/trips.pb", "feed-header": ["x-api-key: k1", "Ocp-Apim-Subscription-Key: k2"]}"#
+        let fromFile = try settings(["--config", Self.filePath], file: file)
+        #expect(fromFile.application.feedHeaders.map { "\($0.name)=\($0.value)" } == ["x-api-key=k1", "Ocp-Apim-Subscription-Key=k2"])
+        let fromEnvironment = try settings([], environment: ["TRACKSIDE_FEED_HEADER": "x-api-key: k3"])
+        #expect(fromEnvironment.application.feedHeaders.map(\.value) == ["k3"])
+        #expect(try settings().application.feedHeaders.isEmpty)
+        #expect(failure(["--feed-header", "Host: evil.example"])?.hasPrefix("invalid value 'Host: evil.example' for --feed-header: expected a header such as") == true)
+    }
+
     @Test func listsComeWholeFromTheMostSpecificLayer() throws {
         let file = #"{"allowed-origin": ["https://a.example", "https://b.example"], "gtfs": "subway.zip"}"#
         let fromFile = try settings(["--config", Self.filePath], file: file)

@@ -77,6 +77,9 @@ public final class TracksideApp: Sendable {
         if configuration.elevatorsLocation != nil, configuration.elevatorEquipmentPath == nil {
             throw TracksideConfiguration.ConfigurationError(description: "--elevators needs --elevator-equipment: the outage feed names equipment, the list places it at stations")
         }
+        if !configuration.feedHeaders.isEmpty, !configuration.source.pollsAgencyFeeds {
+            throw TracksideConfiguration.ConfigurationError(description: "--feed-header is sent only with --source gtfs-rt: feeds; --source \(configuration.source) would not send it")
+        }
         var feeds: [GTFSFeed] = []
         for path in configuration.gtfsPaths {
             do {
@@ -185,7 +188,8 @@ public final class TracksideApp: Sendable {
         case .gtfsRealtime(let feeds):
             source = PollingSource(kind: "gtfs-rt",
                                    endpoints: feeds.endpoints(interval: configuration.mtaFeeds.subwayInterval,
-                                                              alertsInterval: configuration.mtaFeeds.alertsInterval),
+                                                              alertsInterval: configuration.mtaFeeds.alertsInterval,
+                                                              headers: configuration.feedHeaders),
                                    timeout: configuration.fetchTimeout, logger: logger)
         case .replay(let directory):
             let recording: ReplayRecording

@@ -94,6 +94,8 @@ public struct TracksideConfiguration: Sendable {
     public var mtaFeeds = MTAFeeds(busTimeKey: nil)
     /// Seconds a live fetch may take.
     public var fetchTimeout = 10.0
+    /// Headers sent with every fetch of `--source gtfs-rt` feeds (an agency's API key).
+    public var feedHeaders: [FeedRequestHeader] = []
     /// Seconds between ticks when no feed arrives.
     public var tickInterval = 1.0
     /// Seconds after its header time past which a feed's data is stale — its vehicles, board groups,
@@ -126,6 +128,13 @@ public struct TracksideConfiguration: Sendable {
     public init(source: Source, gtfsPaths: [String]) {
         self.source = source
         self.gtfsPaths = gtfsPaths
+    }
+}
+
+extension TracksideConfiguration.Source {
+    /// Whether it polls an agency's own GTFS-realtime feeds, the fetches `--feed-header` is sent with.
+    var pollsAgencyFeeds: Bool {
+        if case .gtfsRealtime = self { true } else { false }
     }
 }
 

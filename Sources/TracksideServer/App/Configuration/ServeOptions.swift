@@ -156,6 +156,11 @@ public enum ServeOptions {
     public static let gtfs = Option<[String]>.list(
         "gtfs", "PATH", shown: "demo: the bundled Data/gtfs/nyc_subway_gtfs.zip; mta: downloaded from --static-gtfs-url",
         help: "static GTFS folder or zip the network is built from (repeatable: subway, buses)")
+    public static let feedHeaders = Option<[String]>.list(
+        "feed-header", "HEADER", shown: "none", expected: "a header such as 'x-api-key: KEY' (a token name; a value of visible ASCII)",
+        help: "a request header sent with every fetch of --source gtfs-rt: feeds, for an agency that wants its API key in a header "
+            + "(repeatable; never logged; prefer the environment or the config file, command lines are visible to every user)",
+        item: { FeedRequestHeader(parsing: $0) != nil })
     public static let dataFolder = Option<String?>.text("data", "DIR", shown: "Data/ in the checkout holding the executable",
                                                         help: "the bundled data folder (demo timetable, base map)")
     public static let stationAccess = Option<String?>.text(
@@ -213,7 +218,7 @@ public enum ServeOptions {
         ]),
         OptionGroup("Scale out", [role.declaration, redis.declaration]),
         OptionGroup("Source and data", [
-            source.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, entrances.declaration,
+            source.declaration, feedHeaders.declaration, profile.declaration, gtfs.declaration, stationAccess.declaration, entrances.declaration,
             elevatorEquipment.declaration, elevators.declaration, elevatorsInterval.declaration, dataFolder.declaration, simulatorInterval.declaration,
             simulatorSeed.declaration, simulatorStart.declaration, replaySpeed.declaration, replayLoop.declaration, replaySkip.declaration,
             showNoScheduledService.declaration, staticGTFSURL.declaration, cacheFolder.declaration,

@@ -85,6 +85,7 @@ public struct ServeSettings: Sendable {
         application.showsNoScheduledService = options[O.showNoScheduledService]
         application.mtaFeeds = LiveFeedOptions.feeds(options)
         application.fetchTimeout = options[LiveFeedOptions.fetchTimeout]
+        application.feedHeaders = options[O.feedHeaders].compactMap(FeedRequestHeader.init(parsing:))
         application.framing.display = options[O.frameAncestors]
         application.announcedVersion = options[O.announcedVersion]
         application.baseMapStyle = options[O.basemapStyle]

@@ -22,15 +22,19 @@ public struct ConditionalFetch: Sendable {
     public var lastModified: String?
     public let url: URL
     public let timeout: Double
+    /// Sent with every request, before the validators (which they cannot name).
+    public let headers: [FeedRequestHeader]
 
-    public init(url: URL, timeout: Double) {
+    public init(url: URL, timeout: Double, headers: [FeedRequestHeader] = []) {
         self.url = url
         self.timeout = timeout
+        self.headers = headers
     }
 
     /// Fetches once, blocking the calling (source) thread for at most about `timeout` seconds.
     public mutating func fetch(session: URLSession) -> Outcome {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
         if let entityTag { request.setValue(entityTag, forHTTPHeaderField: "If-None-Match") }
         if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
         let completion = Completion()

@@ -11,12 +11,16 @@ public struct FeedEndpoint: Equatable, Sendable {
     public var kind: RealtimeFeedKind
     /// Seconds between two fetches when the feed is healthy.
     public var interval: Double
+    /// Sent with every fetch (an agency's API key, `--feed-header`).
+    public var headers: [FeedRequestHeader]
 
-    public init(feedID: String, url: URL, format: FeedFormat, kind: RealtimeFeedKind = .vehicles, interval: Double) {
+    public init(feedID: String, url: URL, format: FeedFormat, kind: RealtimeFeedKind = .vehicles, interval: Double,
+                headers: [FeedRequestHeader] = []) {
         self.feedID = feedID
         self.url = url
         self.format = format
         self.kind = kind
         self.interval = interval
+        self.headers = headers
     }
 }

@@ -35,12 +35,14 @@ public struct GTFSRealtimeFeeds: Equatable, Sendable {
         self.alertFeeds = alertFeeds
     }
 
-    /// The endpoints to poll: vehicle feeds every `interval` seconds, alert feeds every `alertsInterval`.
-    public func endpoints(interval: Double, alertsInterval: Double) -> [FeedEndpoint] {
+    /// The endpoints to poll: vehicle feeds every `interval` seconds, alert feeds every `alertsInterval`,
+    /// each fetch sending `headers` (`--feed-header`).
+    public func endpoints(interval: Double, alertsInterval: Double, headers: [FeedRequestHeader] = []) -> [FeedEndpoint] {
         vehicleFeeds.enumerated().map { index, url in
-            FeedEndpoint(feedID: "rt\(index + 1)", url: url, format: .gtfsRealtime, interval: interval)
+            FeedEndpoint(feedID: "rt\(index + 1)", url: url, format: .gtfsRealtime, interval: interval, headers: headers)
         } + alertFeeds.enumerated().map { index, url in
-            FeedEndpoint(feedID: "alerts\(index + 1)", url: url, format: .gtfsRealtime, kind: .alerts, interval: alertsInterval)
+            FeedEndpoint(feedID: "alerts\(index + 1)", url: url, format: .gtfsRealtime, kind: .alerts, interval: alertsInterval,
+                         headers: headers)
         }
     }
 

@@ -65,7 +65,7 @@ public final class PollingSource: FeedSource, Sendable {
     }
 
     private func poll(_ endpoint: FeedEndpoint, on thread: SourceThread, deliver: @Sendable (FeedPayload) -> Void) {
-        var fetch = ConditionalFetch(url: endpoint.url, timeout: timeout)
+        var fetch = ConditionalFetch(url: endpoint.url, timeout: timeout, headers: endpoint.headers)
         var backoff = PollBackoff(interval: endpoint.interval)
         var generator = SystemRandomNumberGenerator()
         var next = Date().timeIntervalSince1970
