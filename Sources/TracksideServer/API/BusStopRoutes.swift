@@ -28,16 +28,7 @@ extension TracksideApp {
                     writeBusStopFields(stop, to: &o)
                     o.key("lat"); o.value(stop.coordinate.latitude, decimals: 6)
                     o.key("lon"); o.value(stop.coordinate.longitude, decimals: 6)
-                    let labelled = routes(servingBusStop: stop).compactMap { route in boards.network.label(ofRoute: route).map { (route, $0) } }
-                    if !labelled.isEmpty {
-                        // The labels of the stop's routes, so a page names every one as riders do, arrivals or not.
-                        o.key("route_labels")
-                        o.object { labels in
-                            for (route, label) in labelled {
-                                labels.key(route); labels.object { l in label.writeMembers(to: &l) }
-                            }
-                        }
-                    }
+                    writeRouteLabels(of: routes(servingBusStop: stop), to: &o)
                     o.key("arrivals"); board.writeJSON(to: &o)
                 }
                 return .json(json.bytes)
@@ -49,6 +40,20 @@ extension TracksideApp {
                     return request.error(.notFound, "no bus stop \(id)")
                 }
                 return .json(ServerMessage.arrivals(board))
+            }
+        }
+    }
+
+    /// `route_labels`: each of `routes`' label members (short name, colours) by route id, so a page
+    /// names every line of a stop or station as riders do, arrivals or not; absent when none has a
+    /// label (the NYCT profile's routes are their ids).
+    func writeRouteLabels(of routes: [String], to o: inout JSONWriter) {
+        let labelled = routes.compactMap { route in boards.network.label(ofRoute: route).map { (route, $0) } }
+        guard !labelled.isEmpty else { return }
+        o.key("route_labels")
+        o.object { labels in
+            for (route, label) in labelled {
+                labels.key(route); labels.object { l in label.writeMembers(to: &l) }
             }
         }
     }

@@ -4,8 +4,8 @@ import WebSocketServer
 
 extension TracksideApp {
     /// Installs `GET /api/stations` (GeoJSON, one feature per complex), `GET /api/stations/{id}`
-    /// (one station with its board and alerts; any member station's or platform's id finds its
-    /// complex) and `GET /api/search?q=` (stations and bus stops by name). The search index is
+    /// (one station with its lines' `route_labels`, its board and alerts; any member station's or
+    /// platform's id finds its complex) and `GET /api/search?q=` (stations and bus stops by name). The search index is
     /// built once: the network does not change while the server runs; the lines of stations and
     /// bus stops learnt from realtime are looked up per answer.
     func installStationDirectoryRoutes(on router: Router) {
@@ -22,6 +22,7 @@ extension TracksideApp {
                 var json = JSONWriter(reservingCapacity: 1024 + alerts.count * 1024)
                 json.object { o in
                     writeStationFields(station, to: &o)
+                    writeRouteLabels(of: ingest.lines(of: station), to: &o)
                     if !station.platformWheelchairAccess.isEmpty {
                         o.key("platform_ada")
                         o.object { platforms in
