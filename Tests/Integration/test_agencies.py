@@ -403,6 +403,63 @@ def services_on(gtfs, day):
     return running
 
 
+# 2014-06-11 (a Wednesday) 03:00 in Cairns: Tuesday's last buses have run, Wednesday's first not yet.
+CAIRNS_NIGHT = 1402419600
+
+
+def services_on(gtfs, date):
+    """The service ids running on `date` by calendar.txt and calendar_dates.txt (the reference's rule)."""
+    day = date.strftime("%Y%m%d")
+    weekday = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")[date.weekday()]
+    running = {row["service_id"] for row in table(gtfs, "calendar.txt")
+               if row["start_date"] <= day <= row["end_date"] and row[weekday] == "1"}
+    for row in table(gtfs, "calendar_dates.txt"):
+        if row["date"] == day:
+            (running.add if row["exception_type"] == "1" else running.discard)(row["service_id"])
+    return running
+
+
+def test_a_bus_stop_at_night_says_when_its_buses_resume(start_trackside, agencies, browser):
+    """Cairns simulated at 03:00 on a Wednesday: the stop most buses leave from has none, and its board and its
+    display say when the first one leaves ("No buses until …"), which the test finds on its own from stop_times and
+    the calendar. The simulator's empty feed at that hour is the timetable's truth, not a failure: the server is
+    ready."""
+    from headless_chromium import open_page, wait_until
+
+    gtfs = agencies / "cairns_gtfs.zip"
+    zone = ZoneInfo(table(gtfs, "agency.txt")[0]["agency_timezone"])
+    # Departures: every call but a trip's last (its arrival at the terminal, which nobody boards).
+    departures = [row for calls in trip_calls(gtfs).values() for row in calls[:-1]]
+    stop = Counter(row["stop_id"] for row in departures).most_common(1)[0][0]
+    server = start_trackside("--source", "sim", "--gtfs", gtfs, "--sim-start", CAIRNS_NIGHT, wait_ready=True)
+    board = get_json(server, f"/api/bus-stops/{stop}/arrivals")
+    assert board["groups"] == [] and CAIRNS_NIGHT <= board["ts"] < CAIRNS_NIGHT + 60, board
+    # The independent answer: the first departure at the stop after the board's time, over tonight's service days
+    # (a service day starts at noon minus 12 h, so times past 24:00 belong to the day before).
+    service = {row["trip_id"]: row["service_id"] for row in table(gtfs, "trips.txt")}
+    soonest = None
+    for offset in (-1, 0, 1):
+        date = datetime.datetime.fromtimestamp(board["ts"], zone).date() + datetime.timedelta(days=offset)
+        running = services_on(gtfs, date)
+        start = datetime.datetime(date.year, date.month, date.day, 12, tzinfo=zone).timestamp() - 12 * 3600
+        for row in departures:
+            when = row["departure_time"] or row["arrival_time"]
+            if row["stop_id"] == stop and when and service[row["trip_id"]] in running:
+                at = start + seconds(when)
+                if at > board["ts"] and (soonest is None or at < soonest):
+                    soonest = at
+    assert soonest is not None and min(n["time"] for n in board["next_service"]) == int(soonest), board["next_service"]
+    local = datetime.datetime.fromtimestamp(soonest, zone)
+    assert 5 <= local.hour < 7, local
+
+    open_page(browser, f"{server.base_url}/display?bus_stop={stop}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true && "
+                        "document.getElementById('empty').textContent.startsWith('No buses until')", timeout=30)
+    assert browser.find_element("id", "empty").text == f"No buses until {local.strftime('%-I:%M %p')}"
+    assert browser.execute_script("return window.__trackside.rows") == []
+    assert browser.execute_script("return window.__errors") == []
+
+
 def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_trackside, agencies):
     """The University of Michigan's GTFS (gtfs-segments 2.1.7's test data) under --source sim at a term-time noon:
     the page's defaults come from the network (agency_name, America/Detroit, the served stops' middle and bounds,

@@ -47,6 +47,29 @@ import WebSocketServer
         #expect(ingest.status(feedTime: 1_559_402_905, staleAfter: { _ in 90 }).first?.accepted == 1)
     }
 
+    /// A publisher's feed that suddenly lists no vehicle is far likelier broken than the city
+    /// asleep, so it is refused and the last good one kept; the simulator's empty feed is the
+    /// timetable at night (no trip running), so it is accepted and the feed stays fresh.
+    @Test func anEmptyFeedIsAFailureUnlessItIsTheSimulatorsNight() throws {
+        let first = try payload("feed51-7_20190601T112825.pb")  // header time 1_559_402_905
+        var message = try GTFSRealtime.FeedMessage(protobuf: [UInt8](first.bytes), extensions: RealtimeFeedKind.vehicles.extensions)
+        message.header.timestamp = 1_559_402_930
+        message.entities = []
+        let empty = Data(message.protobufBytes)
+        let published = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        #expect(published.ingest(first, feedTime: 1_559_402_905, wallTime: 1))
+        #expect(!published.ingest(FeedPayload(feedID: "feed51-7", format: .gtfsRealtime, bytes: empty, origin: "publisher"),
+                                  feedTime: 1_559_402_930, wallTime: 2))
+        #expect(published.snapshot.feeds.first?.trains.isEmpty == false, "the last good feed is kept")
+        #expect(published.status(feedTime: 1_559_402_931, staleAfter: { _ in 90 }).first?.failure == "empty update (no vehicles)")
+
+        let simulated = FeedIngest(profile: NYCTProfile(), logger: Logger { _ in })
+        #expect(simulated.ingest(FeedPayload(feedID: "sim-vehicles", format: .gtfsRealtime, bytes: empty, origin: "sim simulator",
+                                             emptyIsTruthful: true), feedTime: 1_559_402_930, wallTime: 2))
+        let status = try #require(simulated.status(feedTime: 1_559_402_931, staleAfter: { _ in 90 }).first)
+        #expect(!status.isStale && status.failure == nil && simulated.snapshot.feeds.first?.trains.isEmpty == true)
+    }
+
     /// A header stamped more than five minutes after the fetch is garbage and the fetch time
     /// stands in. Kept, a day-ahead header made the feed look fresh for a day (even with every
     /// fetch failing) and refused each honest update after it as older; `uint64`'s maximum

@@ -118,7 +118,8 @@ public final class FeedIngest: Sendable {
                 timestamp = report.timestamp
                 outcome = updateStore(for: payload) {
                     $0.vehicles.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
-                                      isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty,
+                                      isEmpty: !payload.emptyIsTruthful && report.trains.isEmpty && report.buses.isEmpty
+                                          && report.busCalls.isEmpty,
                                       receivedAt: wallTime)
                 }
                 if outcome == .accepted {

@@ -35,9 +35,13 @@ public struct FeedPayload: Sendable {
     /// feeds' clock, so everything kept from the previous round is forgotten.
     public var round: Int
     public var content: Content
+    /// Whether a document listing no vehicles is the truth rather than a publisher's fault: the
+    /// simulator runs the timetable, which at night has no trip running. A publisher's empty
+    /// vehicle feed counts as a failure (`FeedStore.offer`).
+    public var emptyIsTruthful: Bool
 
     public init(feedID: String, format: FeedFormat, kind: RealtimeFeedKind = .vehicles, bytes: Data, origin: String,
-                round: Int = 0, content: Content = .document) {
+                round: Int = 0, content: Content = .document, emptyIsTruthful: Bool = false) {
         self.feedID = feedID
         self.format = format
         self.kind = kind
@@ -45,5 +49,6 @@ public struct FeedPayload: Sendable {
         self.origin = origin
         self.round = round
         self.content = content
+        self.emptyIsTruthful = emptyIsTruthful
     }
 }

@@ -49,7 +49,8 @@ public final class SimulatorSource: FeedSource, Sendable {
                 let wall = clock()
                 let now = feedTime(atWallTime: wall)
                 let vehicles = simulator.feed(at: now).protobufBytes
-                deliver(FeedPayload(feedID: feedID, format: .gtfsRealtime, bytes: Data(vehicles), origin: "\(kind) simulator"))
+                deliver(FeedPayload(feedID: feedID, format: .gtfsRealtime, bytes: Data(vehicles), origin: "\(kind) simulator",
+                                    emptyIsTruthful: true))
                 let alerts = simulator.alertsFeed(at: now).protobufBytes
                 deliver(FeedPayload(feedID: alertsFeedID, format: .gtfsRealtime, kind: .alerts, bytes: Data(alerts),
                                     origin: "\(kind) simulator alerts"))
