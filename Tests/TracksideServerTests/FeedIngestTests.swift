@@ -47,10 +47,11 @@ import WebSocketServer
         #expect(ingest.status(feedTime: 1_559_402_905, staleAfter: { _ in 90 }).first?.accepted == 1)
     }
 
-    /// A publisher's feed that suddenly lists no vehicle is far likelier broken than the city
-    /// asleep, so it is refused and the last good one kept; the simulator's empty feed is the
-    /// timetable at night (no trip running), so it is accepted and the feed stays fresh.
-    @Test func anEmptyFeedIsAFailureUnlessItIsTheSimulatorsNight() throws {
+    /// A publisher's feed that suddenly lists no vehicle while trips should be running is far
+    /// likelier broken than the city asleep, so it is refused and the last good one kept; between
+    /// the timetable's trips it is believed, and the simulator's empty feed always is (it runs the
+    /// timetable).
+    @Test func anEmptyFeedIsBelievedOnlyWhenItCanBeTrue() throws {
         let first = try payload("feed51-7_20190601T112825.pb")  // header time 1_559_402_905
         var message = try GTFSRealtime.FeedMessage(protobuf: [UInt8](first.bytes), extensions: RealtimeFeedKind.vehicles.extensions)
         message.header.timestamp = 1_559_402_930
@@ -68,6 +69,29 @@ import WebSocketServer
                                              emptyIsTruthful: true), feedTime: 1_559_402_930, wallTime: 2))
         let status = try #require(simulated.status(feedTime: 1_559_402_931, staleAfter: { _ in 90 }).first)
         #expect(!status.isStale && status.failure == nil && simulated.snapshot.feeds.first?.trains.isEmpty == true)
+
+        // A publisher's empty feed is believed while the timetable is between trips (the feed's time is a Saturday,
+        // 11:28 in New York), not while a trip should be under way.
+        func hours(trip departure: String, _ arrival: String) throws -> ServiceHours {
+            let feed = try GTFSFeed(contentsOf: TemporaryFolder.with([
+                "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nX,X,https://x.example,America/New_York\n",
+                "routes.txt": "route_id,route_short_name,route_long_name,route_type\nA,A,,3\n",
+                "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20190101,20191231\n",
+                "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\n1,One,40.7,-73.9\n2,Two,40.8,-73.9\n",
+                "trips.txt": "route_id,trip_id,service_id\nA,t,D\n",
+                "stop_times.txt": "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nt,1,\(departure),\(departure),1\nt,2,\(arrival),\(arrival),2\n",
+            ]))
+            return ServiceHours(schedule: try feed.loadSchedule(), trips: feed.trips.rows, timeZone: TimeZone(identifier: "America/New_York")!,
+                                servicesOn: { feed.activeServiceIDs(on: $0) })
+        }
+        let quiet = FeedIngest(network: Network(routes: [], stops: [], trips: [], shapePoints: [:], profile: NYCTProfile()),
+                               serviceHours: [try hours(trip: "05:00:00", "05:10:00")], logger: Logger { _ in })
+        #expect(quiet.ingest(FeedPayload(feedID: "rt1", format: .gtfsRealtime, bytes: empty, origin: "publisher"),
+                             feedTime: 1_559_402_930, wallTime: 2))
+        let busy = FeedIngest(network: Network(routes: [], stops: [], trips: [], shapePoints: [:], profile: NYCTProfile()),
+                              serviceHours: [try hours(trip: "11:00:00", "12:00:00")], logger: Logger { _ in })
+        #expect(!busy.ingest(FeedPayload(feedID: "rt1", format: .gtfsRealtime, bytes: empty, origin: "publisher"),
+                             feedTime: 1_559_402_930, wallTime: 2))
     }
 
     /// A header stamped more than five minutes after the fetch is garbage and the fetch time

@@ -47,9 +47,13 @@ public final class FeedIngest: Sendable {
     /// Per vehicle feed, how many trips of its latest accepted report the network knows.
     private let tripMatches = Mutex<[String: TripMatch]>([:])
     private let logger: Logger
+    /// When each loaded timetable has a trip under way: a publisher's empty vehicle feed is
+    /// believed only while every one of them is between trips.
+    private let serviceHours: [ServiceHours]
 
-    public init(network: Network, logger: Logger) {
+    public init(network: Network, serviceHours: [ServiceHours] = [], logger: Logger) {
         self.network = network
+        self.serviceHours = serviceHours
         self.logger = logger
     }
 
@@ -118,8 +122,8 @@ public final class FeedIngest: Sendable {
                 timestamp = report.timestamp
                 outcome = updateStore(for: payload) {
                     $0.vehicles.offer(report, id: payload.feedID, headerTimestamp: report.timestamp,
-                                      isEmpty: !payload.emptyIsTruthful && report.trains.isEmpty && report.buses.isEmpty
-                                          && report.busCalls.isEmpty,
+                                      isEmpty: report.trains.isEmpty && report.buses.isEmpty && report.busCalls.isEmpty
+                                          && !emptyIsBelieved(payload, at: report.timestamp),
                                       receivedAt: wallTime)
                 }
                 if outcome == .accepted {
@@ -152,6 +156,12 @@ public final class FeedIngest: Sendable {
     /// How far past the fetch a feed may stamp its header (clocks disagree) before the stamp is
     /// taken for garbage.
     static let maximumHeaderLead: Double = 300
+
+    /// Whether a vehicle feed listing nothing at `instant` is the truth: the simulator's (it runs the
+    /// timetable), or any feed while every loaded timetable is between trips (no night service).
+    private func emptyIsBelieved(_ payload: FeedPayload, at instant: Double) -> Bool {
+        payload.emptyIsTruthful || (!serviceHours.isEmpty && serviceHours.allSatisfy { $0.isBetweenTrips(at: instant) })
+    }
 
     /// The header time to keep for a feed fetched at `feedTime`: its own, unless it lies more than
     /// `maximumHeaderLead` ahead, when the fetch time stands in. A header from the future would

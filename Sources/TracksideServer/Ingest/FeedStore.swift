@@ -33,8 +33,9 @@ public struct FeedStore<Feed: Sendable>: Sendable {
 
     public init() {}
 
-    /// Offers a decoded feed. `isEmpty` feeds (no vehicles at all) count as failures: a
-    /// feed that suddenly lists nothing is far likelier broken than a city without service.
+    /// Offers a decoded feed. `isEmpty` feeds (no vehicles, when there should be some) count as
+    /// failures: a feed that suddenly lists nothing is far likelier broken than a city without
+    /// service (`FeedIngest` says when an empty feed can be true).
     @discardableResult
     public mutating func offer(_ feed: Feed, id: String, headerTimestamp: Double, isEmpty: Bool,
                                receivedAt: Double) -> Outcome {
