@@ -46,6 +46,14 @@ import TransitEngine
         #expect(grid.tile(of: Coordinate(latitude: -0.001, longitude: 0.001)) == Tile(x: 0, y: -1))
     }
 
+    /// A garbage stream entry can carry any double: the grid never traps on one (the server fuzz
+    /// target once crashed converting such a position to a tile).
+    @Test func positionsNoPlacementGivesLandInATileWithoutTrapping() {
+        #expect(grid.tile(of: Coordinate(latitude: .nan, longitude: .nan)) == Tile(x: 0, y: 0))
+        #expect(grid.tile(of: Coordinate(latitude: 1e300, longitude: -.infinity)) == Tile(x: .min, y: .max))
+        #expect(grid.tile(of: Coordinate(latitude: -1e12, longitude: .infinity)) == Tile(x: .max, y: .min))
+    }
+
     @Test func coversABoxWithWholeTiles() {
         let range = grid.tiles(covering: box(-73.995, 40.701, -73.971, 40.719))
         #expect(range == TileRange(minX: -7400, minY: 4070, maxX: -7398, maxY: 4071))

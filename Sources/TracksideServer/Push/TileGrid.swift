@@ -38,8 +38,12 @@ public struct TileGrid: Hashable, Sendable {
          Double(range.maxX + 1) * longitudeStep, Double(range.maxY + 1) * latitudeStep)
     }
 
+    /// Total: a position no placement gives (NaN, infinite, far off the globe: a garbage stream
+    /// entry) lands in tile 0 or an edge tile rather than trapping the conversion.
     private static func cell(_ degrees: Double, _ step: Double) -> Int32 {
-        Int32((degrees / step).rounded(.down))
+        let cell = (degrees / step).rounded(.down)
+        guard !cell.isNaN else { return 0 }
+        return Int32(min(max(cell, Double(Int32.min)), Double(Int32.max)))
     }
 }
 
