@@ -72,7 +72,7 @@ import WebSocketServer
 
         // A publisher's empty feed is believed while the timetable is between trips (the feed's time is a Saturday,
         // 11:28 in New York), not while a trip should be under way.
-        func hours(trip departure: String, _ arrival: String) throws -> ServiceHours {
+        func timetable(trip departure: String, _ arrival: String) throws -> ScheduledService {
             let feed = try GTFSFeed(contentsOf: TemporaryFolder.with([
                 "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nX,X,https://x.example,America/New_York\n",
                 "routes.txt": "route_id,route_short_name,route_long_name,route_type\nA,A,,3\n",
@@ -81,15 +81,15 @@ import WebSocketServer
                 "trips.txt": "route_id,trip_id,service_id\nA,t,D\n",
                 "stop_times.txt": "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nt,1,\(departure),\(departure),1\nt,2,\(arrival),\(arrival),2\n",
             ]))
-            return ServiceHours(schedule: try feed.loadSchedule(), trips: feed.trips.rows, timeZone: TimeZone(identifier: "America/New_York")!,
-                                servicesOn: { feed.activeServiceIDs(on: $0) })
+            return ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, network: try Network(gtfs: [feed]),
+                                    timeZone: TimeZone(identifier: "America/New_York")!, servicesOn: { feed.activeServiceIDs(on: $0) })
         }
         let quiet = FeedIngest(network: Network(routes: [], stops: [], trips: [], shapePoints: [:], profile: NYCTProfile()),
-                               serviceHours: [try hours(trip: "05:00:00", "05:10:00")], logger: Logger { _ in })
+                               timetables: [try timetable(trip: "05:00:00", "05:10:00")], logger: Logger { _ in })
         #expect(quiet.ingest(FeedPayload(feedID: "rt1", format: .gtfsRealtime, bytes: empty, origin: "publisher"),
                              feedTime: 1_559_402_930, wallTime: 2))
         let busy = FeedIngest(network: Network(routes: [], stops: [], trips: [], shapePoints: [:], profile: NYCTProfile()),
-                              serviceHours: [try hours(trip: "11:00:00", "12:00:00")], logger: Logger { _ in })
+                              timetables: [try timetable(trip: "11:00:00", "12:00:00")], logger: Logger { _ in })
         #expect(!busy.ingest(FeedPayload(feedID: "rt1", format: .gtfsRealtime, bytes: empty, origin: "publisher"),
                              feedTime: 1_559_402_930, wallTime: 2))
     }

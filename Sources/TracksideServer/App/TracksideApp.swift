@@ -146,7 +146,6 @@ public final class TracksideApp: Sendable {
         }
         let simulated = configuration.source == .demo || configuration.source == .simulation
         var scheduledService: [ScheduledService] = []
-        var serviceHours: [ServiceHours] = []
         for (feed, schedule) in zip(feeds, schedules) {
             // The simulator runs the same weekday of the feed's weeks outside its calendar: so does its night.
             let days = ServiceDays(feed: feed)
@@ -159,13 +158,11 @@ public final class TracksideApp: Sendable {
             let zone = feed.timeZone ?? TimeZone(identifier: "UTC")!
             scheduledService.append(ScheduledService(schedule: schedule, trips: feed.trips.rows, frequencies: feed.frequencies,
                                                      network: engine.network, timeZone: zone, servicesOn: servicesOn))
-            serviceHours.append(ServiceHours(schedule: schedule, trips: feed.trips.rows, frequencies: feed.frequencies,
-                                             timeZone: zone, servicesOn: servicesOn))
         }
         step = Tick(engine: engine, boards: StationBoards(network: engine.network, schedules: scheduledService),
                     alerts: ServedAlerts(stops: feeds.flatMap { $0.stops }, network: engine.network, settings: alertSettings),
                     access: access)
-        ingest = FeedIngest(network: engine.network, serviceHours: serviceHours, logger: logger)
+        ingest = FeedIngest(network: engine.network, timetables: scheduledService, logger: logger)
         switch configuration.source {
         case .demo, .simulation:
             // The first feed is the timetable the simulator runs; later ones only add to the network.

@@ -47,13 +47,13 @@ public final class FeedIngest: Sendable {
     /// Per vehicle feed, how many trips of its latest accepted report the network knows.
     private let tripMatches = Mutex<[String: TripMatch]>([:])
     private let logger: Logger
-    /// When each loaded timetable has a trip under way: a publisher's empty vehicle feed is
-    /// believed only while every one of them is between trips.
-    private let serviceHours: [ServiceHours]
+    /// The loaded timetables (the ones the boards' night state reads): a publisher's empty vehicle
+    /// feed is believed only while every one of them is between trips.
+    private let timetables: [ScheduledService]
 
-    public init(network: Network, serviceHours: [ServiceHours] = [], logger: Logger) {
+    public init(network: Network, timetables: [ScheduledService] = [], logger: Logger) {
         self.network = network
-        self.serviceHours = serviceHours
+        self.timetables = timetables
         self.logger = logger
     }
 
@@ -160,7 +160,7 @@ public final class FeedIngest: Sendable {
     /// Whether a vehicle feed listing nothing at `instant` is the truth: the simulator's (it runs the
     /// timetable), or any feed while every loaded timetable is between trips (no night service).
     private func emptyIsBelieved(_ payload: FeedPayload, at instant: Double) -> Bool {
-        payload.emptyIsTruthful || (!serviceHours.isEmpty && serviceHours.allSatisfy { $0.isBetweenTrips(at: instant) })
+        payload.emptyIsTruthful || (!timetables.isEmpty && timetables.allSatisfy { $0.isBetweenTrips(at: instant) })
     }
 
     /// The header time to keep for a feed fetched at `feedTime`: its own, unless it lies more than

@@ -37,7 +37,7 @@ public struct FeedPayload: Sendable {
     public var content: Content
     /// Whether a document listing no vehicles is the truth rather than a publisher's fault: the
     /// simulator runs the timetable, which at night has no trip running. A publisher's empty
-    /// vehicle feed is believed only between the timetable's trips (`FeedIngest`, `ServiceHours`).
+    /// vehicle feed is believed only between the timetable's trips (`FeedIngest`, `ScheduledService.isBetweenTrips`).
     public var emptyIsTruthful: Bool
 
     public init(feedID: String, format: FeedFormat, kind: RealtimeFeedKind = .vehicles, bytes: Data, origin: String,

@@ -10,6 +10,11 @@ import TransitData
 /// a date is the caller's rule (`servicesOn`: the feed's calendar, or the demo simulator's, which
 /// runs the same weekday of the feed's weeks outside its range), so the night state agrees with
 /// the trains that source runs. Pure: the schedule, the calendar rule and the instant in.
+///
+/// The same walk keeps, per service, the spans from each trip's first departure to its last
+/// arrival, which say whether any trip is under way (`isBetweenTrips(at:)`): a publisher's
+/// vehicle feed that lists nothing is taken for broken while a trip should be running, and
+/// believed between trips (a network without night service at 3 AM).
 public struct ScheduledService: Sendable {
     /// One scheduled departure (a call's departure time, else its arrival) at a stop.
     struct Departure: Sendable {
@@ -57,6 +62,8 @@ public struct ScheduledService: Sendable {
     private let departuresByStop: [String: [Departure]]
     private let frequencyDeparturesByStop: [String: [FrequencyDepartures]]
     private let services: [String]
+    /// Per service (its index in `services`), the merged spans of its trips in seconds of the service day, sorted.
+    private let spans: [[ClosedRange<Int32>]]
     private let lines: [(routeID: String, direction: String)]
     private let timeZone: TimeZone
     private let servicesOn: @Sendable (GTFSDate) -> Set<String>
@@ -64,7 +71,8 @@ public struct ScheduledService: Sendable {
     /// `schedule`'s calls of `trips` (their route and service), each call's direction named as the boards name it
     /// (NYC's platform suffix, else the trip's label in `network`); `servicesOn` gives the services running on a
     /// date. A call of a trip missing from `trips` is left out. A trip `frequencies` has windows for departs at
-    /// every run of its windows (its stop_times a template), never at its template's own times.
+    /// every run of its windows (its stop_times a template), never at its template's own times, and is under way
+    /// from its window's first run to its last run's arrival.
     public init(schedule: GTFSSchedule, trips: [GTFSTrip], frequencies: [GTFSFrequency] = [], network: Network, timeZone: TimeZone,
                 servicesOn: @escaping @Sendable (GTFSDate) -> Set<String>) {
         let windows = Dictionary(grouping: frequencies, by: \.tripID)
@@ -75,16 +83,29 @@ public struct ScheduledService: Sendable {
         var lineIndex: [String: Int32] = [:]
         var lines: [(routeID: String, direction: String)] = []
         var byStop: [String: [Departure]] = [:]
+        var spans: [[ClosedRange<Int32>]] = []
         for index in schedule.tripIDs.indices {
             guard let trip = tripsByID[schedule.tripIDs[index]] else { continue }
             let service = serviceIndex[trip.serviceID] ?? {
                 let next = Int32(services.count)
                 services.append(trip.serviceID)
+                spans.append([])
                 serviceIndex[trip.serviceID] = next
                 return next
             }()
             let calls = schedule.calls(ofTripAt: index)
-            let origin = calls.lazy.compactMap { ($0.departure ?? $0.arrival)?.secondsSinceServiceDayStart }.first ?? 0
+            let times = calls.compactMap { ($0.departure ?? $0.arrival)?.secondsSinceServiceDayStart }
+            let origin = times.first ?? 0
+            if let first = times.min(), let last = times.max() {
+                if let windows = windows[trip.id] {
+                    for window in windows where window.startTime.secondsSinceServiceDayStart <= window.endTime.secondsSinceServiceDayStart {
+                        spans[Int(service)].append(window.startTime.secondsSinceServiceDayStart
+                                                   ... window.endTime.secondsSinceServiceDayStart + (last - first))
+                    }
+                } else {
+                    spans[Int(service)].append(first...last)
+                }
+            }
             // A trip's last call is its arrival at the terminal: nobody departs on it.
             for call in calls.dropLast() {
                 guard let time = call.departure ?? call.arrival else { continue }
@@ -112,6 +133,7 @@ public struct ScheduledService: Sendable {
         departuresByStop = byStop
         frequencyDeparturesByStop = frequencyByStop
         self.services = services
+        self.spans = spans.map(Self.merged)
         self.lines = lines
         self.timeZone = timeZone
         self.servicesOn = servicesOn
@@ -141,9 +163,7 @@ public struct ScheduledService: Sendable {
             let day = today.adding(days: offset)
             if found.count == wanted.count, let latest = found.values.max(),
                latest <= day.serviceDayStart(in: timeZone).timeIntervalSince1970 { break }
-            let running = servicesOn(day)
-            guard !running.isEmpty else { continue }
-            let runningIndexes = Set(services.indices.filter { running.contains(services[$0]) }.map(Int32.init))
+            let runningIndexes = runningServices(on: day)
             guard !runningIndexes.isEmpty else { continue }
             let dayStart = day.serviceDayStart(in: timeZone).timeIntervalSince1970
             let after = now - dayStart
@@ -166,6 +186,44 @@ public struct ScheduledService: Sendable {
         }
         return found.map { Next(routeID: lines[Int($0.key)].routeID, direction: lines[Int($0.key)].direction, time: $0.value) }
             .sorted { ($0.routeID, $0.direction) < ($1.routeID, $1.direction) }
+    }
+
+    /// Whether the timetable runs that day but has no trip under way at `instant` (seconds since
+    /// the Unix epoch): some service with trips runs on the service day `instant` falls in, and no
+    /// trip of that day's or the day before's services (its times past 24:00 run tonight) is
+    /// between its first departure and its last arrival. False when the calendar runs nothing that
+    /// day: an expired or future timetable cannot tell a quiet night from a broken feed.
+    public func isBetweenTrips(at instant: Double) -> Bool {
+        let today = GTFSDate(Date(timeIntervalSince1970: instant), in: timeZone)
+        guard runningServices(on: today).contains(where: { !spans[Int($0)].isEmpty }) else { return false }
+        for offset in -1...0 {
+            let day = today.adding(days: offset)
+            let seconds = instant - day.serviceDayStart(in: timeZone).timeIntervalSince1970
+            guard seconds >= 0, seconds <= Double(Int32.max) else { continue }
+            let second = Int32(seconds)
+            if runningServices(on: day).contains(where: { spans[Int($0)].contains { $0.contains(second) } }) { return false }
+        }
+        return true
+    }
+
+    /// The indexes of the services `servicesOn` runs on `day` that have trips here.
+    private func runningServices(on day: GTFSDate) -> Set<Int32> {
+        let running = servicesOn(day)
+        guard !running.isEmpty else { return [] }
+        return Set(services.indices.filter { running.contains(services[$0]) }.map(Int32.init))
+    }
+
+    /// `ranges` sorted, the overlapping ones joined.
+    private static func merged(_ ranges: [ClosedRange<Int32>]) -> [ClosedRange<Int32>] {
+        var joined: [ClosedRange<Int32>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = joined.last, range.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                joined.append(range)
+            }
+        }
+        return joined
     }
 
     /// The key `except` names a line by: route and direction.
