@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TracksideServer
-@testable import WebSocketServer
+import WebSocketServer
 
 /// `GET /api/stations/{id}` names a station's lines as riders do: each labelled line's short name
 /// and colours (`route_labels`), arrivals or not.
@@ -40,14 +40,8 @@ import TestSupport
         let folder = try TemporaryFolder.with(Self.tables)
         let app = try TracksideApp(configuration: TracksideConfiguration(source: .simulation, gtfsPaths: [folder.path]),
                                    logger: Logger { _ in })
-        let router = Router()
-        app.installRoutes(on: router)
-        let request = HTTPRequest(method: "GET", target: "/api/stations/CEN", headers: HTTPHeaders([("Host", "h")]))
-        guard case .respond(.immediate(let handler), let routed) = router.resolve(request, remoteAddress: "127.0.0.1:1") else {
-            Issue.record("no station route")
-            return
-        }
-        let response = handler(routed)
+        let station = try #require(app.routedGET("/api/stations/CEN"), "no station route")
+        let response = station()
         let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         #expect(Set(body["lines"] as? [String] ?? []) == ["tram-0001-2024", "tram-0002-2024"])
         let labels = try #require(body["route_labels"] as? [String: [String: String]], "\(body)")

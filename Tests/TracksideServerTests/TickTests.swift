@@ -154,19 +154,13 @@ import TransitEngine
         // A new file and a later clock: REST still answers the tick that was pushed.
         fixture.set(feedTime: Self.second.header + 25)
         try fixture.deliver(Self.second.file)
-        let router = Router()
-        app.installRoutes(on: router)
-        let request = HTTPRequest(method: "GET", target: "/api/stations/\(Self.station)/arrivals", headers: HTTPHeaders([("Host", "h")]))
-        guard case .respond(.immediate(let handler), let routed) = router.resolve(request, remoteAddress: "127.0.0.1:1") else {
-            Issue.record("no arrivals route")
-            return
-        }
-        #expect(handler(routed).body == pushed)
+        let arrivals = try #require(app.routedGET("/api/stations/\(Self.station)/arrivals"), "no arrivals route")
+        #expect(arrivals().body == pushed)
         #expect(service.statistics.seq == seq)
 
         // The next tick moves both.
         service.publish(app.runTick(watched: service.watched))
         let next = try #require(sent.withLock { $0 }.last { String(decoding: $0, as: UTF8.self).contains(#""type":"arrivals""#) })
-        #expect(next != pushed && handler(routed).body == next)
+        #expect(next != pushed && arrivals().body == next)
     }
 }
