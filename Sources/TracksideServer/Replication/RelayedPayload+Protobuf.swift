@@ -24,13 +24,14 @@ extension WireRelayedPayload: ProtobufMessage {
         case 10: "wall_time"
         case 11: "stale_after"
         case 12: "not_modified"
+        case 13: "empty_is_truthful"
         default: nil
         }
     }
 
     init(from reader: inout ProtobufReader) throws(ProtobufDecodingError) {
         var feedID: String?, format: FeedFormat?, kind: RealtimeFeedKind?, bytes: [UInt8] = [], origin = ""
-        var round: UInt64 = 0, failure: FetchFailure.Kind??, description = "", notModified = false
+        var round: UInt64 = 0, failure: FetchFailure.Kind??, description = "", notModified = false, emptyIsTruthful = false
         var feedTime: Double?, wallTime: Double?, staleAfter: Double?
         try reader.readFields(of: Self.self) { tag, reader throws(ProtobufDecodingError) in
             switch tag.number {
@@ -46,6 +47,7 @@ extension WireRelayedPayload: ProtobufMessage {
             case 10: wallTime = try reader.double(tag)
             case 11: staleAfter = try reader.double(tag)
             case 12: notModified = try reader.bool(tag)
+            case 13: emptyIsTruthful = try reader.bool(tag)
             default: try reader.skip(tag)
             }
         }
@@ -58,7 +60,8 @@ extension WireRelayedPayload: ProtobufMessage {
         let delivered = FeedPayload(feedID: try reader.required(feedID, 1, of: Self.self),
                                     format: try reader.required(format, 2, of: Self.self),
                                     kind: try reader.required(kind, 3, of: Self.self), bytes: Data(), origin: origin,
-                                    round: Int(clamping: round), content: content)
+                                    round: Int(clamping: round), content: content,
+                                    emptyIsTruthful: emptyIsTruthful)
         var payload = RelayedPayload(delivered, feedTime: try reader.required(feedTime, 9, of: Self.self),
                                      wallTime: try reader.required(wallTime, 10, of: Self.self),
                                      staleAfter: try reader.required(staleAfter, 11, of: Self.self))
@@ -83,6 +86,7 @@ extension WireRelayedPayload: ProtobufMessage {
         writer.write(payload.feedTime, field: 9)
         writer.write(payload.wallTime, field: 10)
         writer.write(payload.staleAfter, field: 11)
+        if payload.emptyIsTruthful { writer.write(true, field: 13) }
     }
 }
 

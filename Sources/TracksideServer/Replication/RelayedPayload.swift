@@ -13,6 +13,8 @@ public struct RelayedPayload: Equatable, Sendable {
     public var origin: String
     public var round: Int
     public var content: FeedPayload.Content
+    /// The simulator's empty document is the truth (`FeedPayload.emptyIsTruthful`): an edge believes it too.
+    public var emptyIsTruthful: Bool
     /// The feeds' clock and the wall clock at ingestion, and the feed's stale threshold.
     public var feedTime: Double
     public var wallTime: Double
@@ -26,6 +28,7 @@ public struct RelayedPayload: Equatable, Sendable {
         origin = payload.origin
         round = payload.round
         content = payload.content
+        emptyIsTruthful = payload.emptyIsTruthful
         self.feedTime = feedTime
         self.wallTime = wallTime
         self.staleAfter = staleAfter
@@ -34,6 +37,6 @@ public struct RelayedPayload: Equatable, Sendable {
     /// The payload to ingest.
     public var payload: FeedPayload {
         FeedPayload(feedID: feedID, format: format, kind: kind, bytes: Data(bytes), origin: origin, round: round,
-                    content: content)
+                    content: content, emptyIsTruthful: emptyIsTruthful)
     }
 }

@@ -32,11 +32,14 @@ import TransitEngine
                            payloads: payloads, documents: [payloads[0]])
     }()
 
-    /// A relayed document, a 304 and a failed fetch of every kind, with their clocks.
+    /// A relayed document, the simulator's empty one, a 304 and a failed fetch of every kind, with their clocks.
     static let payloads: [RelayedPayload] = {
         let document = FeedPayload(feedID: "ace", format: .gtfsRealtime, bytes: Data([0x0a, 0x03, 0x32, 0x2e, 0x30]),
                                    origin: "replay:ace_1.pb", round: 2)
         var relayed = [RelayedPayload(document, feedTime: 1_559_402_905.5, wallTime: 1_764_636_000.125, staleAfter: 90)]
+        let night = FeedPayload(feedID: "sim-vehicles", format: .gtfsRealtime, bytes: Data([0x0a, 0x00]), origin: "sim",
+                                emptyIsTruthful: true)
+        relayed.append(RelayedPayload(night, feedTime: 1_559_370_000, wallTime: 1_764_600_000, staleAfter: 45))
         let notModified = FeedPayload(feedID: "alerts", format: .gtfsRealtime, kind: .alerts, bytes: Data(), origin: "x",
                                       content: .notModified)
         relayed.append(RelayedPayload(notModified, feedTime: 1, wallTime: 2, staleAfter: 3))
@@ -81,8 +84,8 @@ import TransitEngine
             try PublishedTick(decoding: Self.entry.encoded, limits: limits)
         }
         limits = PublishedTickLimits()
-        limits.maximumPayloads = 5
-        #expect(throws: PublishedTick.DecodingError.tooMany("payloads", count: 6, limit: 5)) {
+        limits.maximumPayloads = 6
+        #expect(throws: PublishedTick.DecodingError.tooMany("payloads", count: 7, limit: 6)) {
             try PublishedTick(decoding: Self.entry.encoded, limits: limits)
         }
         limits = PublishedTickLimits()
