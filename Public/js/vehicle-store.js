@@ -55,8 +55,9 @@ export class VehicleStore {
   }
 
   /**
-   * Now on the feeds' clock (each tick's `feed_ts`): today's for live and demo feeds, the recording's in a replay;
-   * null before the first message that carries it.
+   * Now on the feeds' clock (the offset of the last `feed_ts`, which a delta carries only when that clock did not
+   * run with `ts`): today's for live and demo feeds, the recording's in a replay; null before the first message
+   * that carries it.
    */
   feedNowSeconds(nowMs = Date.now()) {
     return this.feedOffsetMs === null ? null : (nowMs + this.feedOffsetMs) / 1000;

@@ -133,7 +133,8 @@ def test_replay_config_and_stream_say_it_is_a_recording_and_when(start_trackside
         clocks = []
         while len(clocks) < 6:
             message = json.loads(socket.recv(timeout=5))
-            if message["type"] in ("snapshot", "delta"):
+            # At 10x the feeds' clock outruns ts, so nearly every delta says where it is.
+            if message["type"] in ("snapshot", "delta") and "feed_ts" in message:
                 clocks.append(message["feed_ts"])
                 assert abs(message["ts"] / 1000 - time.time()) < 30  # ts stays the server's own clock
         # The recording's clock, not today's: inside its span (one cycle is the span plus a 30 s gap).

@@ -302,8 +302,31 @@ import TestSupport
         _ = hub.publish([west], now: 1000, feedTime: 1_464_983_000.7)
         let snapshot = try message(to: client, in: hub.receive(subscribe(westBox), from: client, now: 1000.1))
         #expect(snapshot.object["feed_ts"] as? Int == 1_464_983_000)
+        // The feeds' clock ran with the tick's: the delta leaves it out, the client keeps its offset.
         let delta = try message(to: client, in: hub.publish([west], now: 1001, feedTime: 1_464_983_001.2))
-        #expect(delta.object["feed_ts"] as? Int == 1_464_983_001 && delta.object["ts"] as? Int == 1_001_000)
+        #expect(delta.object["feed_ts"] == nil && delta.object["ts"] as? Int == 1_001_000)
+        // A replay jumping ahead (another speed, starting over): the delta says where the clock is now.
+        let jump = try message(to: client, in: hub.publish([west], now: 1002, feedTime: 1_464_983_030.2))
+        #expect(jump.object["feed_ts"] as? Int == 1_464_983_030)
+        // A resume answer always carries it, whatever the ticks it folds left out.
+        let resumed = ClientID(2)
+        _ = hub.connect(resumed)
+        let resume = #"{"op":"resume","epoch":"\#(hub.configuration.epoch)","seq":2,"bbox":[-73.999,40.701,-73.991,40.709]}"#
+        let answer = try message(to: resumed, in: hub.receive(resume, from: resumed, now: 1002.1))
+        #expect(answer.object["feed_ts"] as? Int == 1_464_983_030)
+    }
+
+    @Test(arguments: [
+        ((nil, 10.0), (nil, 11.0), false),      // no feeds' clock: never
+        ((nil, 10.0), (500.2, 11.0), true),     // the first one
+        ((499.9, 10.0), (500.9, 11.0), false),  // ran with the tick (live, a replay at 1x)
+        ((499.99, 10.5), (500.01, 10.6), true), // a second boundary crossed between the two samples: sent, harmlessly
+        ((500.0, 10.0), (520.0, 11.0), true),   // a replay at 20x
+        ((500.0, 10.0), (500.0, 11.0), true),   // paused
+        ((900.0, 10.0), (100.0, 11.0), true),   // started over
+    ] as [((Double?, Double), (Double?, Double), Bool)])
+    func aDeltaCarriesTheFeedsClockWhenItDidNotRunWithTheTicks(previous: (Double?, Double), next: (Double?, Double), carried: Bool) {
+        #expect(PushHub.carriesFeedClock(previous: previous, next: next) == carried)
     }
 
     /// Random vehicles wander, random clients pan, disconnect and resume; after every tick each

@@ -6,7 +6,8 @@ extension PushHub {
     /// and returns one delta per region that changed, plus one empty delta shared by every
     /// other subscriber — so each client sees every seq and can tell a lost message from a
     /// quiet tick.
-    /// `feedTime` is the feeds' clock at the tick, which every delta carries as `feed_ts`.
+    /// `feedTime` is the feeds' clock at the tick, which a delta carries as `feed_ts` when it moved
+    /// otherwise than the tick's own clock (`carriesFeedClock`).
     public mutating func publish(_ states: [VehicleState], now: Double, feedTime: Double? = nil) -> [Delivery] {
         publish(diff(states), now: now, feedTime: feedTime)
     }
@@ -24,6 +25,7 @@ extension PushHub {
     /// Publishes a diff as the next tick (an engine's own, or one read from the stream): the
     /// board, the resume history and every view's delta, as `publish(_:now:feedTime:)` describes.
     public mutating func publish(_ diff: VehicleDiff, now: Double, feedTime: Double? = nil) -> [Delivery] {
+        let sentFeedTime = Self.carriesFeedClock(previous: (self.feedTime, tickTime), next: (feedTime, now)) ? feedTime : nil
         let changes = board.apply(diff)
         seq += 1
         tickTime = now
@@ -39,15 +41,27 @@ extension PushHub {
                 continue
             }
             let message = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                              feedTime: feedTime, upserts: delta.upserts, removals: delta.removals)
+                                              feedTime: sentFeedTime, upserts: delta.upserts, removals: delta.removals)
             deliveries.append(Delivery(message: message, recipients: Array(clients)))
         }
         if !unchanged.isEmpty {
             let empty = ServerMessage.delta(epoch: configuration.epoch, seq: seq, timestampMilliseconds: timestamp,
-                                            feedTime: feedTime, upserts: [], removals: [])
+                                            feedTime: sentFeedTime, upserts: [], removals: [])
             deliveries.append(Delivery(message: empty, recipients: unchanged))
         }
         return deliveries
+    }
+
+    /// Whether a tick's delta carries `feed_ts`: the first tick with a feeds' clock, and any tick at
+    /// which that clock, in whole seconds, is no longer as far from the tick's own as it was at the
+    /// previous tick (a replay at another speed, paused or starting over; a live feed's clock runs
+    /// with `ts` and is left out). Every client sees every tick and snapshots and resume answers
+    /// always carry it, so a client keeps the offset it last read. Decided from the ticks alone:
+    /// an edge leaves out what the engine leaves out.
+    static func carriesFeedClock(previous: (feed: Double?, tick: Double), next: (feed: Double?, tick: Double)) -> Bool {
+        guard let feed = next.feed else { return false }
+        guard let previousFeed = previous.feed else { return true }
+        return feed.rounded(.down) - next.tick.rounded(.down) != previousFeed.rounded(.down) - previous.tick.rounded(.down)
     }
 
     /// The published states by id (the diff's previous tick).
