@@ -9,7 +9,7 @@ import TransitEngine
 /// by the time inside them (GTFS-rt header timestamp, SIRI ResponseTimestamp); a file whose
 /// content does not say (garbage, truncated) keeps the time in its name, so it is still
 /// played at its place and the server shows how it copes with a bad fetch. A header stamped more
-/// than `FeedIngest.maximumHeaderLead` after the file was recorded (the time in its name) is
+/// than `FeedIntake.maximumHeaderLead` after the file was recorded (the time in its name) is
 /// treated as the live path treats one: the recording time stands in, the file is listed in
 /// `futureStamped` for the log, and the recording keeps its length (one file stamped in the year
 /// 2100 would otherwise make a loop last eighty years). Without a time in its name, a header
@@ -78,8 +78,8 @@ public struct ReplayRecording: Sendable {
             let recorded = Self.nameTimestamp(name, in: timeZone)
             let written = recorded ?? (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? .infinity
             var timestamp = plain.flatMap { contentTimestamp(format, $0) }
-            if let stamped = timestamp, stamped > written + FeedIngest.maximumHeaderLead {
-                let future = "header stamped \(Self.iso8601(stamped)), more than \(Int(FeedIngest.maximumHeaderLead / 60)) "
+            if let stamped = timestamp, stamped > written + FeedIntake.maximumHeaderLead {
+                let future = "header stamped \(Self.iso8601(stamped)), more than \(Int(FeedIntake.maximumHeaderLead / 60)) "
                     + "minutes after it was recorded"
                 guard let recorded else {
                     skipped.append("\(name): \(future), and no recording time in its name")
