@@ -407,18 +407,6 @@ def services_on(gtfs, day):
 CAIRNS_NIGHT = 1402419600
 
 
-def services_on(gtfs, date):
-    """The service ids running on `date` by calendar.txt and calendar_dates.txt (the reference's rule)."""
-    day = date.strftime("%Y%m%d")
-    weekday = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")[date.weekday()]
-    running = {row["service_id"] for row in table(gtfs, "calendar.txt")
-               if row["start_date"] <= day <= row["end_date"] and row[weekday] == "1"}
-    for row in table(gtfs, "calendar_dates.txt"):
-        if row["date"] == day:
-            (running.add if row["exception_type"] == "1" else running.discard)(row["service_id"])
-    return running
-
-
 def test_a_bus_stop_at_night_says_when_its_buses_resume(start_trackside, agencies, browser):
     """Cairns simulated at 03:00 on a Wednesday: the stop most buses leave from has none, and its board and its
     display say when the first one leaves ("No buses until …"), which the test finds on its own from stop_times and

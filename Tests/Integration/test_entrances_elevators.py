@@ -344,3 +344,30 @@ def test_an_outage_shows_on_the_map_in_the_popup_and_on_the_display(browser, sta
     publisher.body = b"[]"
     wait_until(browser, f"{shown} && {shown}.length === 0", timeout=20)
     assert_clean(browser, server)
+
+
+def test_an_edge_polls_the_outage_feed_itself_and_serves_the_engines_elevators(start_trackside, shared_data, publisher,
+                                                                              redis_server):
+    """Through Redis: the outage feed is not relayed on the stream (it is judged on the wall clock, whoever fetches
+    it), so an edge given `--elevators` polls it itself; its station page lists the same outage as the engine's,
+    and its watchers are pushed it."""
+    elevators = publisher.base + "/nyct_ene.json"
+    args = access_args(shared_data, elevators) + ["--redis", redis_server.url, "--tick", "0.5"]
+    engine = start_trackside(*args, "--role", "engine", wait_ready=True)
+    edge = start_trackside(*args, "--role", "edge", wait_ready=True)
+    ours = wait_for(lambda: (d := station(engine)) and "elevators_updated" in d and d, "the engine's first outage fetch")
+    theirs = wait_for(lambda: (d := station(edge)) and "elevators_updated" in d and d, "the edge's first outage fetch")
+    assert uptown(theirs["elevators"])["status"] == "out_of_service" and theirs["elevators_stale"] is False
+    assert theirs["elevators"] == ours["elevators"]
+    assert len(publisher.requests) >= 2  # each of the two polled it
+    with connect(f"ws://{edge.host}:{edge.port}/ws", open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+        socket.send(json.dumps({"op": "watch", "station": TIMES_SQ}))
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            message = json.loads(socket.recv(timeout=15))
+            if message["type"] == "elevators":
+                assert uptown(message["elevators"])["status"] == "out_of_service"
+                break
+        else:
+            pytest.fail("the edge pushed its watcher no elevators message")

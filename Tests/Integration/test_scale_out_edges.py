@@ -15,6 +15,7 @@ import pytest
 
 from conftest import TracksideServer
 from redis_server import RedisServer
+from test_agencies import CAIRNS_EVENING, agencies, table  # noqa: F401 (agencies is a fixture)
 from test_scale_out import CITY, Client, assert_matches_rest, get, wait_until
 from trackside_api import get_with_status
 
@@ -59,9 +60,9 @@ def at_one_seq(servers, path, tries=40):
     raise AssertionError(f"{path}: the servers never held one seq while answering")
 
 
-def a_board_with_arrivals(server, kind):
-    """A station's (or a bus stop's) id whose board lists arrivals now."""
-    listing = json.loads(get(server, "/api/stations" if kind == "stations" else "/api/bus-stops?bbox=" + ",".join(map(str, CITY))))
+def a_board_with_arrivals(server, kind, bbox=CITY):
+    """A station's (or a bus stop's, in `bbox`) id whose board lists arrivals now."""
+    listing = json.loads(get(server, "/api/stations" if kind == "stations" else "/api/bus-stops?bbox=" + ",".join(map(str, bbox))))
     for feature in listing["features"][:400]:
         place = feature["properties"]["id"]
         board = json.loads(get(server, f"/api/{kind}/{place}/arrivals"))
@@ -182,3 +183,33 @@ def redis_first_seq(cluster):
     fields = dict(zip(info[::2], info[1::2]))
     first = fields[b"first-entry"]
     return first[0].split(b"-")[1] if first else None
+
+
+def test_an_edge_serves_a_bus_stops_board_as_the_engine_does(trackside_bin, tmp_path, agencies):
+    """Cairns simulated through Redis (buses only, stops without parent stations): an edge answers a bus stop's
+    board and the stop's page (its routes, their labels, the board) as the engine does at the same seq (the NYC demo
+    of the cluster above has no buses)."""
+    gtfs = agencies / "cairns_gtfs.zip"
+    stops = [(float(row["stop_lon"]), float(row["stop_lat"])) for row in table(gtfs, "stops.txt")]
+    bbox = [min(p[0] for p in stops), min(p[1] for p in stops), max(p[0] for p in stops), max(p[1] for p in stops)]
+    redis = RedisServer()
+    servers = []
+    try:
+        for role in ("engine", "edge"):
+            servers.append(TracksideServer(trackside_bin, ["--role", role, "--redis", redis.url, "--tick", "0.5",
+                                                           "--source", "sim", "--gtfs", str(gtfs),
+                                                           "--sim-start", str(CAIRNS_EVENING), "--sim-interval", "2"],
+                                           tmp_path, start_timeout=60))
+            servers[-1].wait_ready(timeout=60)
+        engine, edge = servers
+        stop = wait_until(lambda: a_board_with_arrivals(engine, "bus-stops", bbox), 30, "no bus stop listed arrivals")
+        for path in (f"/api/bus-stops/{stop}/arrivals", f"/api/bus-stops/{stop}"):
+            at, (ours, theirs) = at_one_seq([engine, edge], path)
+            assert ours == theirs, f"{path} differs at seq {at}:\n{ours[:400]}\n{theirs[:400]}"
+        board = json.loads(get(edge, f"/api/bus-stops/{stop}/arrivals"))
+        assert any(group.get("arrivals") for group in board["groups"]), board
+        print(f"bus stop {stop}: the edge's board and page equal the engine's at one seq")
+    finally:
+        for server in servers:
+            assert server.stop() == 0, server.log()
+        redis.close()

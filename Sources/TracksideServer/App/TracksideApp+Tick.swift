@@ -107,6 +107,7 @@ extension TracksideApp {
         let watched = push.watched
         let input = Tick.Input(feeds: ingest.tickFeeds(feedTime: feedTime) { thresholds.staleAfter($0) ?? staleAfter($0) },
                                feedTime: feedTime, watchedStations: watched.stations, watchedVehicles: watched.vehicles,
+                               elevators: elevatorFeed?.snapshot(at: entry.tickTime) ?? ElevatorSnapshot(),
                                wallTime: entry.tickTime)
         let result = step.result(of: states, input)
         latest.withLock { $0 = result }

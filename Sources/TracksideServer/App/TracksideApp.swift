@@ -241,9 +241,11 @@ public final class TracksideApp: Sendable {
     }
 
     /// Starts the feed source and the tick (an edge: only the stream reader, computing its boards,
-    /// cards and alerts from each entry it followed).
+    /// cards and alerts from each entry it followed, and its own poller of the outage feed, which
+    /// is not relayed: it is judged on the wall clock, whoever fetches it).
     public func start() {
         guard configuration.role != .edge else {
+            elevatorPoller?.start(clock: clock) {}
             stream?.start(lead: false) { [self] entry, taken in followed(entry, step: taken) }
             return
         }
