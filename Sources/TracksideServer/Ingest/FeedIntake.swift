@@ -50,6 +50,7 @@ struct FeedIntake: Sendable {
     mutating func take(_ delivery: Delivery, of payload: FeedPayload, feedTime: Double, wallTime: Double,
                        staleAfter: Double, figures: FeedStatistics, believesEmpty: (Double) -> Bool) -> Taken {
         var figures = figures
+        defer { record(figures, of: payload.feedID) }
         // The first payload of a new replay round empties the stores first, so no reader sees them between two rounds.
         var taken = Taken(outcome: .duplicate)
         if payload.round > round {
@@ -66,11 +67,9 @@ struct FeedIntake: Sendable {
             case .vehicles: vehicles.confirm(id: payload.feedID)
             case .alerts: alerts.confirm(id: payload.feedID)
             }
-            record(figures, of: payload.feedID)
             return taken
         case .failed(let reason):
             taken.outcome = reject(payload, reason: reason, at: wallTime)
-            record(figures, of: payload.feedID)
             return taken
         case .vehicles(var report, let match):
             report.timestamp = headerTime(report.timestamp, of: payload.feedID, feedTime: feedTime)
@@ -94,7 +93,6 @@ struct FeedIntake: Sendable {
         } else {
             figures.succeeded(at: wallTime)
         }
-        record(figures, of: payload.feedID)
         return taken
     }
 

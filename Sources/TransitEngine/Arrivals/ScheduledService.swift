@@ -195,13 +195,15 @@ public struct ScheduledService: Sendable {
     /// day: an expired or future timetable cannot tell a quiet night from a broken feed.
     public func isBetweenTrips(at instant: Double) -> Bool {
         let today = GTFSDate(Date(timeIntervalSince1970: instant), in: timeZone)
-        guard runningServices(on: today).contains(where: { !spans[Int($0)].isEmpty }) else { return false }
+        let runningToday = runningServices(on: today)
+        guard runningToday.contains(where: { !spans[Int($0)].isEmpty }) else { return false }
         for offset in -1...0 {
             let day = today.adding(days: offset)
             let seconds = instant - day.serviceDayStart(in: timeZone).timeIntervalSince1970
             guard seconds >= 0, seconds <= Double(Int32.max) else { continue }
             let second = Int32(seconds)
-            if runningServices(on: day).contains(where: { spans[Int($0)].contains { $0.contains(second) } }) { return false }
+            let running = offset == 0 ? runningToday : runningServices(on: day)
+            if running.contains(where: { spans[Int($0)].contains { $0.contains(second) } }) { return false }
         }
         return true
     }
