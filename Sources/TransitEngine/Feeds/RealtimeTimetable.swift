@@ -18,13 +18,23 @@ import TransitData
 /// - The service day is the trip's `start_date`, else the one (yesterday, today, tomorrow in the
 ///   agency's zone) on which the trip's scheduled run is nearest the feed's time; a `start_time`
 ///   (frequency-based and `DUPLICATED` trips) shifts the whole timetable to start then.
+/// - A frequency-based trip's update without the `start_time` the reference requires is read as
+///   the run its first stop time event with a `time` puts there: the run starting that much
+///   before it, on the service day one of the trip's `frequencies.txt` windows holds it, and, where
+///   the window has `exact_times` 1, the nearest of its scheduled run starts (a run up to a
+///   headway outside its window still belongs to it). Without such an
+///   event the run is unknown and the update is not read against the timetable (never as the
+///   template's own times, which no run keeps).
 public struct RealtimeTimetable: Sendable {
     public let schedule: GTFSSchedule
     public let timeZone: TimeZone
+    /// `frequencies.txt`'s windows by trip id: the frequency-based trips.
+    public let frequencies: [String: [GTFSFrequency]]
 
-    public init(schedule: GTFSSchedule, timeZone: TimeZone) {
+    public init(schedule: GTFSSchedule, timeZone: TimeZone, frequencies: [GTFSFrequency] = []) {
         self.schedule = schedule
         self.timeZone = timeZone
+        self.frequencies = Dictionary(grouping: frequencies, by: \.tripID)
     }
 
     /// Whether the timetable has trip `id`.
@@ -44,9 +54,6 @@ public struct RealtimeTimetable: Sendable {
         guard let origin = calls.lazy.compactMap({ ($0.departure ?? $0.arrival)?.secondsSinceServiceDayStart }).first,
               let end = calls.lazy.reversed().compactMap({ ($0.arrival ?? $0.departure)?.secondsSinceServiceDayStart }).first
         else { return nil }
-        let shift = trip.startTime.flatMap(GTFSTime.init).map { Double($0.secondsSinceServiceDayStart - origin) } ?? 0
-        let dayStart = serviceDayStart(startDate: trip.startDate, from: Double(origin) + shift, to: Double(end) + shift,
-                                       near: feedTime) + shift
 
         // Which call each update is about.
         var matched: [Int: GTFSRealtime.TripUpdate.StopTimeUpdate] = [:]
@@ -64,6 +71,17 @@ public struct RealtimeTimetable: Sendable {
             matched[index] = update
             searchFrom = index + 1
         }
+        // Where the trip's timetable starts: its service day, shifted to the run's start.
+        let dayStart: Double
+        if trip.startTime == nil, let windows = frequencies[tripID], !windows.isEmpty {
+            guard let run = run(of: windows, calls: calls, origin: origin, matched: matched, startDate: trip.startDate, near: feedTime) else { return nil }
+            dayStart = run.dayStart + Double(run.start - origin)
+        } else {
+            let shift = trip.startTime.flatMap(GTFSTime.init).map { Double($0.secondsSinceServiceDayStart - origin) } ?? 0
+            dayStart = serviceDayStart(startDate: trip.startDate, from: Double(origin) + shift, to: Double(end) + shift,
+                                       near: feedTime) + shift
+        }
+
         guard let first = tripDelay == nil ? matched.keys.min() : 0 else { return nil }
 
         var predictions: [StopTimePrediction] = []
@@ -99,6 +117,40 @@ public struct RealtimeTimetable: Sendable {
                                                   arrival: arrival, departure: departure, delay: arrivalDelay ?? carried))
         }
         return predictions
+    }
+
+    /// The run of a frequency-based trip an update without `start_time` is about: its start (seconds
+    /// into its service day) and that day's start, from the first matched event with a `time`.
+    private func run(of windows: [GTFSFrequency], calls: [GTFSScheduledCall], origin: Int32,
+                     matched: [Int: GTFSRealtime.TripUpdate.StopTimeUpdate], startDate: String?,
+                     near feedTime: Double) -> (start: Int32, dayStart: Double)? {
+        let timed = matched.keys.sorted().lazy.compactMap { index -> Double? in
+            let call = calls[index], update = matched[index]!
+            if let time = FeedTime.seconds(update.arrival?.time), let at = call.arrival ?? call.departure {
+                return time - Double(at.secondsSinceServiceDayStart - origin)
+            }
+            if let time = FeedTime.seconds(update.departure?.time), let at = call.departure ?? call.arrival {
+                return time - Double(at.secondsSinceServiceDayStart - origin)
+            }
+            return nil
+        }
+        guard let runStart = timed.first else { return nil }
+        let today = GTFSDate(Date(timeIntervalSince1970: feedTime), in: timeZone)
+        let days = startDate.flatMap(GTFSDate.init).map { [$0] } ?? [0, -1, 1].map { today.adding(days: $0) }
+        for day in days {
+            let dayStart = day.serviceDayStart(in: timeZone).timeIntervalSince1970
+            let start = runStart - dayStart
+            for window in windows {
+                let first = Double(window.startTime.secondsSinceServiceDayStart), last = Double(window.endTime.secondsSinceServiceDayStart)
+                // A run late or early by up to a headway still belongs to its window.
+                let slack = Double(window.headway)
+                guard start >= first - slack, start < last + slack else { continue }
+                guard window.exactTimes else { return (Int32(start.rounded()), dayStart) }
+                let nearest = window.runStarts.min { abs(Double($0) - start) < abs(Double($1) - start) }!
+                return (nearest, dayStart)
+            }
+        }
+        return nil
     }
 
     /// `time - scheduled` when both are known: the delay at a stop.

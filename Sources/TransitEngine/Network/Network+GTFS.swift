@@ -57,7 +57,8 @@ extension Network {
             if profile.readsTripUpdatesAgainstTimetable {
                 let schedule = try schedules?[index] ?? feed.loadSchedule()
                 if !schedule.calls.isEmpty {
-                    timetables.append(RealtimeTimetable(schedule: schedule, timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!))
+                    timetables.append(RealtimeTimetable(schedule: schedule, timeZone: feed.timeZone ?? TimeZone(identifier: "UTC")!,
+                                                        frequencies: feed.frequencies))
                 }
             }
         }

@@ -101,6 +101,43 @@ import TransitData
         #expect(report.trains.map { $0.stopTimes.first?.arrival } == [Self.at(8, 41), Self.at(9, 11)])
     }
 
+    /// T1 as a frequency-based trip, run every 30 minutes from 08:00 to 10:00.
+    static func frequencyTimetable(exactTimes: Bool) -> RealtimeTimetable {
+        RealtimeTimetable(schedule: try! feed.loadSchedule(), timeZone: zone, frequencies: [
+            GTFSFrequency(tripID: "T1", startTime: GTFSTime("08:00:00")!, endTime: GTFSTime("10:00:00")!, headway: 1800,
+                          exactTimes: exactTimes),
+        ])
+    }
+
+    @Test func aFrequencyRunWithoutAStartTimeIsTheOneItsTimedEventPutsThere() throws {
+        // Stop 2 (10 min into the template) reached at 09:11: the 09:01 run, which is the 09:00 run
+        // one minute late where runs keep their times (exact_times 1), a run of its own where they do not.
+        let update = [Update(stopSequence: 2, arrival: .init(time: Int64(Self.at(9, 11))))]
+        for exact in [true, false] {
+            let result = try #require(Self.frequencyTimetable(exactTimes: exact).predictions(
+                trip: RT.TripDescriptor(tripId: "T1"), updates: update, feedTime: Self.at(9, 5)))
+            #expect(result.map(\.stopID) == ["8002", "8003"])
+            #expect(result[0].arrival == Self.at(9, 11))
+            #expect(result[1].arrival == Self.at(9, 21))
+            #expect(result[1].delay == (exact ? 60 : 0))
+        }
+    }
+
+    @Test func aFrequencyRunWithoutAStartTimeOrATimedEventIsNotReadAgainstTheTemplate() {
+        let timetable = Self.frequencyTimetable(exactTimes: true)
+        // A delay alone says nothing of which run it is: never the template's 08:00 times.
+        #expect(timetable.predictions(trip: RT.TripDescriptor(tripId: "T1"),
+                                      updates: [Update(stopSequence: 2, arrival: .init(delay: 60))], feedTime: Self.at(9, 5)) == nil)
+        // A time no window holds (14:10 at stop 2: a run at 14:00, four hours after the last) is no run.
+        #expect(timetable.predictions(trip: RT.TripDescriptor(tripId: "T1"),
+                                      updates: [Update(stopSequence: 2, arrival: .init(time: Int64(Self.at(14, 10))))],
+                                      feedTime: Self.at(14, 5)) == nil)
+        // The start_time the reference requires still decides when given.
+        let given = timetable.predictions(trip: RT.TripDescriptor(tripId: "T1", startTime: "08:30:00"),
+                                          updates: [Update(stopSequence: 2, arrival: .init(delay: 60))], feedTime: Self.at(8, 35))
+        #expect(given?.map(\.arrival) == [Self.at(8, 41), Self.at(8, 51)])
+    }
+
     @Test func aTripLevelDelayHoldsUntilTheFirstStopGiven() throws {
         let trip = RT.TripDescriptor(tripId: "T1", startDate: "20160519")
         let alone = try #require(Self.timetable.predictions(trip: trip, updates: [], tripDelay: 90, feedTime: Self.at(8, 5)))
