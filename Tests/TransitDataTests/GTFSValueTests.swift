@@ -54,4 +54,20 @@ import Testing
         #expect(calendar.runs(on: try #require(GTFSDate("20250117"))))   // the last day, a Friday
         #expect(!calendar.runs(on: try #require(GTFSDate("20250120"))))  // past the end
     }
+
+    @Test func aFrequencyWindowsNearestRunIsFoundWithinTheWindow() throws {
+        // Runs at 08:00, 08:30, … 09:30 (10:00 is the end, when no run departs).
+        let window = GTFSFrequency(tripID: "T", startTime: try #require(GTFSTime("08:00:00")),
+                                   endTime: try #require(GTFSTime("10:00:00")), headway: 1800, exactTimes: true)
+        let eight = 8 * 3600.0
+        #expect(window.runStart(nearest: eight + 60) == Int32(eight))
+        #expect(window.runStart(nearest: eight + 1000) == Int32(eight + 1800))
+        #expect(window.runStart(nearest: eight - 600) == Int32(eight))               // before the first run
+        #expect(window.runStart(nearest: eight + 2 * 3600) == Int32(eight + 5400))   // at the end: the last run
+        // A one-second headway over a whole day is answered by arithmetic, not by listing 86,400 runs.
+        let dense = GTFSFrequency(tripID: "T", startTime: try #require(GTFSTime("00:00:00")),
+                                  endTime: try #require(GTFSTime("24:00:00")), headway: 1, exactTimes: true)
+        #expect(dense.runStart(nearest: 43_200.4) == 43_200)
+        #expect(dense.runStart(nearest: 90_000) == 86_399)
+    }
 }

@@ -21,9 +21,13 @@ public struct GTFSFrequency: Hashable, Sendable {
         self.exactTimes = exactTimes
     }
 
-    /// The start times of every run of the window, in order.
-    public var runStarts: StrideTo<Int32> {
-        stride(from: startTime.secondsSinceServiceDayStart, to: endTime.secondsSinceServiceDayStart, by: Int(headway))
+    /// The run start of the window nearest `seconds` into the service day (the first run before it,
+    /// the last after it), found by arithmetic rather than by listing the window.
+    public func runStart(nearest seconds: Double) -> Int32 {
+        let first = startTime.secondsSinceServiceDayStart
+        let runs = max(1, (endTime.secondsSinceServiceDayStart - first - 1) / headway + 1)
+        let run = min(max(((seconds - Double(first)) / Double(headway)).rounded(), 0), Double(runs - 1))
+        return first + Int32(run) * headway
     }
 }
 

@@ -145,9 +145,7 @@ public struct RealtimeTimetable: Sendable {
                 // A run late or early by up to a headway still belongs to its window.
                 let slack = Double(window.headway)
                 guard start >= first - slack, start < last + slack else { continue }
-                guard window.exactTimes else { return (Int32(start.rounded()), dayStart) }
-                let nearest = window.runStarts.min { abs(Double($0) - start) < abs(Double($1) - start) }!
-                return (nearest, dayStart)
+                return (window.exactTimes ? window.runStart(nearest: start) : Int32(start.rounded()), dayStart)
             }
         }
         return nil
