@@ -107,7 +107,8 @@ def assert_matches_rest(server, client, bbox):
 
 
 def test_every_snapshot_and_delta_equals_rest(seven_train_server):
-    server = seven_train_server()
+    # Looping, so a client that subscribes after the first file has passed (a slow start) meets it again.
+    server = seven_train_server(None, "--replay-loop")
     client = Client(server)
     client.send({"op": "subscribe", "bbox": LINE_7})
     snapshot = client.next_view_message()
@@ -116,7 +117,7 @@ def test_every_snapshot_and_delta_equals_rest(seven_train_server):
     upserts = 0
     recorded = {1559402905, 1559402935, 1559402965, 1559402995}
     feed_times = {v["ts"] for v in snapshot["vehicles"]}
-    # The whole recording at 10x is 12 s. The replay loops (same epoch, a new round), so a client
+    # The whole recording at 10x is 12 s a round. It loops (same epoch, a new round), so a client
     # that subscribed after the first feed had passed (a slow start on a loaded machine) meets it
     # again in the next round: watch at least 11 s, and until every feed has arrived, up to two rounds.
     started = time.monotonic()
