@@ -198,4 +198,20 @@ struct NextServiceBoardTests {
         let empty = try #require(boards.board(station: "100N", feeds: BoardFeeds(snapshot: FeedSnapshot([])), now: night))
         #expect(empty.groups.isEmpty && empty.nextService.map(\.time) == [Self.wednesday(5, 32), Self.wednesday(5, 40)])
     }
+
+    @Test("A cancelled first departure: the board lists it cancelled and its line's next service is the one after")
+    func cancelledFirstDepartureAtNight() throws {
+        let (boards, _) = try Self.boards()
+        let night = Self.wednesday(1, 0)
+        // The feed cancels the A's 05:32 (its timetable times, as a CANCELED trip is reported).
+        let cancelled = TrainReport(tripID: "a-early", routeID: "A", direction: "N", headsign: "Two",
+                                    stopTimes: [StopTimePrediction(stopID: "100N", arrival: Self.wednesday(5, 32), departure: Self.wednesday(5, 32)),
+                                                StopTimePrediction(stopID: "200N", arrival: Self.wednesday(5, 40), departure: Self.wednesday(5, 40))])
+        let feeds = BoardFeeds(snapshot: FeedSnapshot([FeedReport(name: "a", timestamp: night, cancelledTrips: [cancelled])]))
+        let board = try #require(boards.board(station: "100", feeds: feeds, now: night))
+        #expect(board.groups.first?.arrivals.map(\.isCancelled) == [true])
+        // Not "No trains until 5:32 AM": the A's next northbound departure is tonight's 23:50; the B's is untouched.
+        #expect(board.nextService == [ScheduledService.Next(routeID: "A", direction: "N", time: Self.wednesday(23, 50)),
+                                      ScheduledService.Next(routeID: "B", direction: "N", time: Self.wednesday(5, 40))])
+    }
 }

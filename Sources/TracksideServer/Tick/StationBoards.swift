@@ -27,7 +27,7 @@ final class StationBoards: Sendable {
     func board(busStop id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
         busStops[id].map { stop in
             var board = ArrivalBoard(busStop: stop, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now)
-            addNextService(to: &board, at: [stop.id])
+            addNextService(to: &board, at: [stop.id], feeds: feeds.snapshot)
             return board
         }
     }
@@ -42,18 +42,21 @@ final class StationBoards: Sendable {
     func board(station id: String, feeds: BoardFeeds, now: Double) -> ArrivalBoard? {
         guard let station = station(id) else { return nil }
         var board = ArrivalBoard(station: station, network: network, feeds: feeds.snapshot, staleFeeds: feeds.stale, now: now, id: id)
-        addNextService(to: &board, at: station.platforms.isEmpty ? [station.id] : station.platforms)
+        addNextService(to: &board, at: station.platforms.isEmpty ? [station.id] : station.platforms, feeds: feeds.snapshot)
         return board
     }
 
-    /// Sets `board.nextService`: for each line and direction calling at `stops` without a group on
-    /// the board, the soonest scheduled departure after the board's time of every loaded timetable.
-    private func addNextService(to board: inout ArrivalBoard, at stops: [String]) {
+    /// Sets `board.nextService`: for each line and direction calling at `stops` without a train
+    /// coming on the board (no group, or one of cancelled trips only), the soonest scheduled
+    /// departure after the board's time of every loaded timetable that the feeds do not cancel.
+    private func addNextService(to board: inout ArrivalBoard, at stops: [String], feeds: FeedSnapshot) {
         guard !schedules.isEmpty else { return }
-        let predicted = Set(board.groups.map { ScheduledService.key(($0.routeID, $0.direction)) })
+        let predicted = Set(board.groups.filter { $0.arrivals.contains { !$0.isCancelled } }
+            .map { ScheduledService.key(($0.routeID, $0.direction)) })
+        let cancelled = CancelledDepartures(at: stops, feeds: feeds, network: network)
         var soonest: [String: ScheduledService.Next] = [:]
         for schedule in schedules {
-            for next in schedule.next(at: stops, after: board.timestamp, except: predicted) {
+            for next in schedule.next(at: stops, after: board.timestamp, except: predicted, cancelled: cancelled) {
                 let key = ScheduledService.key((next.routeID, next.direction))
                 if soonest[key].map({ next.time < $0.time }) ?? true { soonest[key] = next }
             }

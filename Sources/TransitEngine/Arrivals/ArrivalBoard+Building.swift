@@ -51,7 +51,7 @@ extension ArrivalBoard {
                 for (train, prediction) in feed.predictions(at: stop) {
                     guard let arrival = prediction.arrivalOrDeparture,
                           let leaves = prediction.departureOrArrival, leaves >= now else { continue }
-                    let direction = network.profile.direction(ofPlatform: prediction.stopID) ?? train.direction ?? prediction.stopID
+                    let direction = network.boardDirection(of: train, at: prediction)
                     let key = GroupKey(routeID: train.routeID, direction: direction)
                     if headings[key] == nil { headings[key] = network.heading(atPlatform: prediction.stopID, direction: direction) }
                     let candidate = Candidate(tripID: train.tripID, time: max(arrival, now), track: prediction.track,
@@ -66,7 +66,7 @@ extension ArrivalBoard {
                 for (train, scheduled) in feed.cancellations(at: stop) {
                     guard let arrival = scheduled.arrivalOrDeparture, let leaves = scheduled.departureOrArrival, leaves >= now,
                           train.stopTimes.last?.stopID != stop else { continue }
-                    let direction = network.profile.direction(ofPlatform: scheduled.stopID) ?? train.direction ?? scheduled.stopID
+                    let direction = network.boardDirection(of: train, at: scheduled)
                     candidates[GroupKey(routeID: train.routeID, direction: direction), default: []].append(
                         Candidate(tripID: train.tripID, time: max(arrival, now), source: .train(train), feed: feed.name,
                                   isCancelled: true))

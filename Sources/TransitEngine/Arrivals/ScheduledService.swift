@@ -59,6 +59,10 @@ public struct ScheduledService: Sendable {
     /// How many service days ahead are searched (a weekend-only line on a Monday night is found).
     public static let daysAhead = 8
 
+    /// How many cancelled runs in a row of one frequency window the search passes over before it
+    /// gives that window up for the day.
+    static let cancelledRunsPassed = 32
+
     private let departuresByStop: [String: [Departure]]
     private let frequencyDeparturesByStop: [String: [FrequencyDepartures]]
     private let services: [String]
@@ -144,8 +148,10 @@ public struct ScheduledService: Sendable {
 
     /// The first scheduled departure after `now` at any of `stops`, per route and direction
     /// (sorted by route, then direction), leaving out the lines `except` names (a board's lines
-    /// with predictions); lines without a departure in the next `daysAhead` service days are absent.
-    public func next(at stops: [String], after now: Double, except: Set<String> = []) -> [Next] {
+    /// with predictions) and the departures `cancelled` names; lines without a departure in the
+    /// next `daysAhead` service days are absent.
+    public func next(at stops: [String], after now: Double, except: Set<String> = [],
+                     cancelled: CancelledDepartures = CancelledDepartures()) -> [Next] {
         let departures = stops.compactMap { departuresByStop[$0] }
         let frequent = stops.compactMap { frequencyDeparturesByStop[$0] }.flatMap { $0 }
         guard !departures.isEmpty || !frequent.isEmpty else { return [] }
@@ -155,6 +161,14 @@ public struct ScheduledService: Sendable {
         }
         for departures in frequent where !except.contains(Self.key(lines[Int(departures.line)])) { wanted.insert(departures.line) }
         var found: [Int32: Double] = [:]
+        // The lines with a cancelled departure here, by index, so the walk below builds no key per departure.
+        let cancelledLines = Dictionary(uniqueKeysWithValues: wanted.compactMap { line -> (Int32, String)? in
+            let key = Self.key(lines[Int(line)])
+            return cancelled.byLine[key] == nil ? nil : (line, key)
+        })
+        func isCancelled(_ line: Int32, at time: Double) -> Bool {
+            cancelledLines[line].map { cancelled.contains(line: $0, at: time) } ?? false
+        }
         let today = GTFSDate(Date(timeIntervalSince1970: now), in: timeZone)
         // Yesterday's service day too: its times past 24:00 run tonight. A later day can still hold an earlier
         // departure than one found (a trip at 25:10 against the next day's 00:40), so the search stops only once
@@ -174,12 +188,18 @@ public struct ScheduledService: Sendable {
                     index += 1
                     let time = dayStart + Double(departure.secondsOfServiceDay)
                     guard wanted.contains(departure.line), runningIndexes.contains(departure.service),
-                          found[departure.line].map({ time < $0 }) ?? true else { continue }
+                          found[departure.line].map({ time < $0 }) ?? true, !isCancelled(departure.line, at: time) else { continue }
                     found[departure.line] = time
                 }
             }
             for departures in frequent where wanted.contains(departures.line) && runningIndexes.contains(departures.service) {
-                guard let seconds = departures.first(after: after) else { continue }
+                // A cancelled run is passed over for the next; a feed cancels a bounded number of runs.
+                var seconds = departures.first(after: after)
+                for _ in 0..<Self.cancelledRunsPassed {
+                    guard let found = seconds, isCancelled(departures.line, at: dayStart + found) else { break }
+                    seconds = departures.first(after: found)
+                }
+                guard let seconds, !isCancelled(departures.line, at: dayStart + seconds) else { continue }
                 let time = dayStart + seconds
                 if found[departures.line].map({ time < $0 }) ?? true { found[departures.line] = time }
             }

@@ -113,4 +113,43 @@ struct ScheduledServiceTests {
         #expect(next(18, 40) == [Self.newYork(2024, 6, 5, 8, 7)])
         #expect(!service.isEmpty)
     }
+
+    @Test("A departure the feeds cancel is not the next service: the one after it is")
+    func cancelledDeparturesArePassedOver() throws {
+        let service = try Self.service()
+        let night = Self.newYork(2024, 12, 18, 2, 30)
+        let north = ScheduledService.key(("A", "N"))
+        // The 05:32 is cancelled: the next northbound departure from 100N is the 23:50.
+        let cancelled = CancelledDepartures(byLine: [north: [Int64(Self.newYork(2024, 12, 18, 5, 32))]])
+        #expect(service.next(at: ["100N"], after: night, cancelled: cancelled)
+                == [ScheduledService.Next(routeID: "A", direction: "N", time: Self.newYork(2024, 12, 18, 23, 50))])
+        // A cancellation of another line, or at another time, changes nothing.
+        for other in [CancelledDepartures(byLine: [ScheduledService.key(("A", "S")): [Int64(Self.newYork(2024, 12, 18, 5, 32))]]),
+                      CancelledDepartures(byLine: [north: [Int64(Self.newYork(2024, 12, 17, 5, 32))]])] {
+            #expect(service.next(at: ["100N"], after: night, cancelled: other).map(\.time) == [Self.newYork(2024, 12, 18, 5, 32)])
+        }
+    }
+
+    @Test("A cancelled run of a frequency-based trip is passed over for the window's next run")
+    func cancelledFrequencyRunsArePassedOver() throws {
+        var tables = Self.tables
+        tables["trips.txt"] = "route_id,trip_id,service_id\nA,loop,WD\n"
+        tables["stop_times.txt"] = "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nloop,100N,05:00:00,05:00:00,1\nloop,200N,05:07:00,05:07:00,2\n"
+        tables["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs\nloop,08:00:00,08:30:00,600\n"
+        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
+        let network = try Network(gtfs: [feed], profile: NYCTProfile())
+        let service = ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, frequencies: feed.frequencies,
+                                       network: network, timeZone: TimeZone(identifier: "America/New_York")!,
+                                       servicesOn: { feed.activeServiceIDs(on: $0) })
+        let key = ScheduledService.key(("A", "N"))
+        let run = { (hour: Int, minute: Int) in Int64(Self.newYork(2024, 6, 4, hour, minute)) }
+        // The 08:00 and 08:10 runs cancelled: the 08:20.
+        let two = CancelledDepartures(byLine: [key: [run(8, 0), run(8, 10)]])
+        #expect(service.next(at: ["100N"], after: Self.newYork(2024, 6, 4, 4, 0), cancelled: two).map(\.time)
+                == [Self.newYork(2024, 6, 4, 8, 20)])
+        // Every run of the window cancelled: the next day's first.
+        let all = CancelledDepartures(byLine: [key: [run(8, 0), run(8, 10), run(8, 20)]])
+        #expect(service.next(at: ["100N"], after: Self.newYork(2024, 6, 4, 4, 0), cancelled: all).map(\.time)
+                == [Self.newYork(2024, 6, 5, 8, 0)])
+    }
 }
