@@ -233,18 +233,28 @@ export class StopPopup {
     return el("p", { class: "age updated", text: words.updated(time) });
   }
 
-  /** The elevators and escalators out of service, or that all are in service; nothing where none are listed. */
+  /**
+   * The elevators and escalators out of service, or that all are in service; nothing where none are listed. Those no
+   * feed reports (`status` "unknown": an agency's GTFS pathways) are never counted as in service.
+   */
   elevatorsSection() {
     const list = this.elevators?.list ?? [];
     if (list.length === 0) return null;
     const notices = outageNotices(list, { now: this.context.serverNowSeconds(), timeZone });
-    const ada = list.filter((e) => e.kind === "elevator").length;
+    const reported = list.filter((e) => e.status !== "unknown");
+    const unreported = list.length - reported.length;
+    const ada = reported.filter((e) => e.kind === "elevator").length;
     return el("div", { class: "elevators" },
       el("h3", { class: "section-title", text: "Elevators" }),
       this.elevators.stale ? el("p", { class: "stale-note", text: "Elevator status may be out of date: the outage feed has not updated" }) : null,
       notices.length
         ? el("ul", { class: "outages" }, notices.map((notice) => el("li", { class: "outage", text: notice.text })))
-        : el("p", { class: "in-service", text: ada ? `All ${ada} elevators in service` : "All escalators in service" }));
+        : reported.length
+          ? el("p", { class: "in-service", text: ada ? `All ${ada} elevators in service` : "All escalators in service" })
+          : null,
+      unreported
+        ? el("p", { class: "unreported", text: `${unreported} ${unreported === 1 ? "elevator or escalator" : "elevators and escalators"} listed; no feed reports ${unreported === 1 ? "its" : "their"} status` })
+        : null);
   }
 
   alertsSection() {

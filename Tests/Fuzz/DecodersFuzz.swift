@@ -11,9 +11,9 @@ public func fuzzDecoders(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: pointer + 1, count: size - 1))
     let data = Data(bytes)
     let limit = 1 << 20
-    switch pointer[0] % 17 {
+    switch pointer[0] % 18 {
     case 0, 1:
-        let extensions = (pointer[0] % 17 == 0 ? RealtimeFeedKind.vehicles : .alerts).extensions
+        let extensions = (pointer[0] % 18 == 0 ? RealtimeFeedKind.vehicles : .alerts).extensions
         if let feed = try? GTFSRealtime.FeedMessage(protobuf: bytes, extensions: extensions) {
             let again = try? GTFSRealtime.FeedMessage(protobuf: feed.protobufBytes, extensions: extensions)
             precondition(again == feed, "re-encoding changed the feed")
@@ -35,6 +35,7 @@ public func fuzzDecoders(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 13: readTable(GTFSTransfer.self, data)
     case 14: readTable(GTFSAgency.self, data)
     case 16: readTable(GTFSFrequency.self, data)
+    case 17: readTable(GTFSPathway.self, data)
     default: _ = ISO8601Timestamp.parse(String(decoding: bytes, as: UTF8.self))
     }
     return 0

@@ -64,6 +64,9 @@ write("decoders", "stops.deflate", [5], raw.compress(stops) + raw.flush())
 write("decoders", "time", [15], b"2012-09-05T14:54:22.123-04:00")
 write("decoders", "frequencies.txt", [16],
       b"trip_id,start_time,end_time,headway_secs,exact_times\nLOOP,08:00:00,09:00:00,600,1\nLOOP,24:00:00,25:30:00,90,\n")
+write("decoders", "pathways.txt", [17],
+      b"pathway_id,from_stop_id,to_stop_id,pathway_mode,is_bidirectional,signposted_as,reversed_signposted_as\n"
+      b"stairs1,E1,MEZZ,2,1,,\nlift,MEZZ,P1,5,0,Elevator to platform 1,\nlift-up,P1,MEZZ,5,0,,\nexit,P1,E2,7,0,,\n")
 # Inputs that crashed the server before (see docs/ROBUSTNESS.md): every run replays them.
 write("decoders", "siri-xml-name-not-utf8", [2], b"<Siri><ServiceDelivery\xff>x</ServiceDelivery\xff></Siri>")
 

@@ -371,3 +371,117 @@ def test_an_edge_polls_the_outage_feed_itself_and_serves_the_engines_elevators(s
                 break
         else:
             pytest.fail("the edge pushed its watcher no elevators message")
+
+
+def test_an_agencys_pathways_give_its_elevators_and_step_free_entrances(browser, start_trackside, shared_data, tmp_path):
+    """The bundled 1 and 2 timetable given stations laid out as GTFS pathways from the real files: each station a
+    mezzanine (location_type 3) with stairs to every platform; each of its active elevators and escalators in the
+    MTA's equipment list a pathway (its number as pathway_id, its short description as signposted_as) from a node of
+    its own on the mezzanine to a platform; each real entrance of the dataset a location_type 2 stop reaching the
+    mezzanine by stairs, an escalator or level (street elevators, ramps, station houses). Without --entrances and
+    --elevator-equipment the server lists those elevators and escalators at their stations, and an entrance is
+    step-free exactly when it is level to the mezzanine and its station has an elevator down."""
+    folder = tmp_path / "gtfs"
+    with zipfile.ZipFile(BUNDLED_GTFS) as archive:
+        archive.extractall(folder)
+    with open(folder / "stops.txt", newline="") as handle:
+        reader = csv.DictReader(handle)
+        fields, stops = list(reader.fieldnames), list(reader)
+    for field in ("location_type", "parent_station"):
+        if field not in fields:
+            fields.append(field)
+    stations = {s["stop_id"]: s for s in stops if s.get("location_type") == "1"}
+    platforms = {}
+    for s in stops:
+        if s.get("parent_station") in stations:
+            platforms.setdefault(s["parent_station"], []).append(s["stop_id"])
+    pathways, nodes = [], []
+
+    def node(stop_id, name, sid, location_type):
+        nodes.append({"stop_id": stop_id, "stop_name": name, "stop_lat": stations[sid]["stop_lat"],
+                      "stop_lon": stations[sid]["stop_lon"], "location_type": location_type, "parent_station": sid})
+
+    def link(pathway_id, start, end, mode, signs=""):
+        pathways.append({"pathway_id": pathway_id, "from_stop_id": start, "to_stop_id": end, "pathway_mode": mode,
+                         "is_bidirectional": 1, "signposted_as": signs})
+
+    for sid in stations:
+        node(f"{sid}-MEZZ", "Mezzanine", sid, "3")
+        for platform in platforms.get(sid, []):
+            link(f"{sid}-stairs-{platform}", f"{sid}-MEZZ", platform, 2)
+    equipment = {}
+    for item in json.loads((shared_data / EQUIPMENT).read_text()):
+        served = [s.strip() for s in item["elevatorsgtfsstopid"].split("/") if s.strip() in stations]
+        if item["isactive"] != "Y" or not served or not platforms.get(served[0]):
+            continue
+        sid = served[0]
+        platform = next(s["stop_name"] for s in stops if s["stop_id"] == platforms[sid][0])
+        equipment[item["equipmentno"]] = (sid, item["equipmenttype"], "Mezzanine to " + platform)
+        node(f"{item['equipmentno']}-TOP", "Mezzanine", sid, "3")
+        link(f"{item['equipmentno']}-walk", f"{sid}-MEZZ", f"{item['equipmentno']}-TOP", 1)
+        link(item["equipmentno"], f"{item['equipmentno']}-TOP", platforms[sid][0], 5 if item["equipmenttype"] == "EL" else 4,
+             item["shortdescription"] or item["serving"])
+    assert sum(kind == "EL" for _, kind, _ in equipment.values()) > 10 and any(kind == "ES" for _, kind, _ in equipment.values())
+    lifts = {sid for sid, kind, _ in equipment.values() if kind == "EL"}
+    entrances = {}
+    for index, feature in enumerate(json.loads((shared_data / ENTRANCES).read_text())["features"]):
+        sid, kind = feature["properties"]["gtfs_stop_id"].strip(), feature["properties"]["entrance_type"]
+        if sid not in stations:
+            continue
+        lon, lat = feature["geometry"]["coordinates"]
+        nodes.append({"stop_id": f"E{index}", "stop_name": feature["properties"]["stop_name"], "stop_lat": lat,
+                      "stop_lon": lon, "location_type": "2", "parent_station": sid})
+        mode = {"Stair": 2, "Escalator": 4}.get(kind, 1)
+        link(f"E{index}-in", f"E{index}", f"{sid}-MEZZ", mode)
+        if mode == 4:  # a street escalator is equipment too, described by its ends (it has no signs)
+            equipment[f"E{index}-in"] = (sid, "ES", None)
+        entrances[(lat, lon)] = mode == 1 and sid in lifts
+    assert 100 < len(entrances) and 10 < sum(entrances.values()) < len(entrances)
+    with open(folder / "stops.txt", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
+        writer.writeheader()
+        writer.writerows(stops + nodes)
+    with open(folder / "pathways.txt", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(pathways[0]))
+        writer.writeheader()
+        writer.writerows(pathways)
+
+    server = start_trackside("--source", "sim", "--gtfs", folder)
+    config = get_with_status(server, "/api/config")[1]
+    assert config["entrances"] is True and config["elevators"] is True
+    # Every elevator and escalator at its station (a complex lists its members'), as the pathways describe it.
+    for station_id in sorted({sid for sid, _, _ in equipment.values()}):
+        body = station(server, station_id)
+        listed = {e["id"]: e for e in body["elevators"]}
+        members = set(body["stations"]) | {body["id"]}
+        assert set(listed) == {n for n, (s, _, _) in equipment.items() if s in members}, station_id
+        for number, item in listed.items():
+            _, kind, description = equipment[number]
+            assert item["kind"] == ("elevator" if kind == "EL" else "escalator")
+            # No feed reports a pathway's elevator: neither working nor out.
+            assert item["ada"] == (item["kind"] == "elevator") and item["status"] == "unknown"
+            assert item["serving"] and item.get("description") == description
+    # Step-free exactly where a level entrance meets an elevator down, and then by elevator.
+    status, layer = get_with_status(server, "/api/entrances")
+    assert status == 200
+    assert len(layer["features"]) == len(entrances)
+    for feature in layer["features"]:
+        lon, lat = feature["geometry"]["coordinates"]
+        place = min(entrances, key=lambda p: abs(p[0] - lat) + abs(p[1] - lon))  # served to 6 decimals
+        assert abs(place[0] - lat) + abs(place[1] - lon) < 2e-6
+        properties = feature["properties"]
+        assert properties["step_free"] == entrances[place], (place, properties)
+        assert properties["type"] == ("Step-free entrance by elevator" if entrances[place] else "Entrance")
+    # The popup of Times Sq lists its elevators without claiming they work.
+    from headless_chromium import open_page, wait_until
+    from map_page import assert_clean
+    square = station(server, TIMES_SQ)
+    open_page(browser, f"{server.base_url}/?at={square['lon']},{square['lat']},17&station={TIMES_SQ}")
+    wait_until(browser, "window.__trackside && window.__trackside.ready === true", timeout=45)
+    note = "document.querySelector('.stop-popup .elevators .unreported')"
+    wait_until(browser, f"{note} !== null", timeout=20)
+    count = len(square["elevators"])
+    assert browser.execute_script(f"return {note}.textContent") == \
+        f"{count} elevators and escalators listed; no feed reports their status"
+    assert browser.execute_script("return document.querySelector('.stop-popup .elevators .in-service')") is None
+    assert_clean(browser, server)

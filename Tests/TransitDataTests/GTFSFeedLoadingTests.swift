@@ -118,6 +118,16 @@ import TestSupport
          "frequencies.txt:2:5 (exact_times): exact_times 2 is neither 0 nor 1"),
         ("frequencies.txt", "trip_id,start_time,end_time\nT,08:00:00,09:00:00\n",
          "frequencies.txt:1: missing required column 'headway_secs' (found: trip_id, start_time, end_time)"),
+        ("pathways.txt", "pathway_id,from_stop_id,to_stop_id,pathway_mode,is_bidirectional\nL1,E1,P1,8,1\n",
+         "pathways.txt:2:4 (pathway_mode): pathway_mode 8 is outside 1…7"),
+        ("pathways.txt", "pathway_id,from_stop_id,to_stop_id,pathway_mode,is_bidirectional\nL1,E1,P1,5,2\n",
+         "pathways.txt:2:5 (is_bidirectional): is_bidirectional 2 is neither 0 nor 1"),
+        ("pathways.txt", "pathway_id,from_stop_id,to_stop_id,pathway_mode,is_bidirectional\nL1,,P1,5,1\n",
+         "pathways.txt:2:2 (from_stop_id): from_stop_id is required"),
+        ("pathways.txt", "pathway_id,from_stop_id,to_stop_id,pathway_mode,is_bidirectional\nL1,E1,P1,lift,1\n",
+         "pathways.txt:2:4 (pathway_mode): expected an integer, found 'lift'"),
+        ("pathways.txt", "pathway_id,from_stop_id,to_stop_id,pathway_mode\nL1,E1,P1,5\n",
+         "pathways.txt:1: missing required column 'is_bidirectional' (found: pathway_id, from_stop_id, to_stop_id, pathway_mode)"),
     ])
     func reportsBrokenTables(file: String, text: String, message: String) throws {
         let folder = try Self.folder([file: text])

@@ -67,8 +67,9 @@ extension TracksideApp {
         }
     }
 
-    /// `entrances` (with `--entrances`) and `elevators`, `elevators_stale`, `elevators_updated`
-    /// (with `--elevator-equipment`) of the station `id` names, as this tick sees them.
+    /// `entrances` (with `--entrances` or the GTFS's own) and `elevators`, `elevators_stale`,
+    /// `elevators_updated` (with `--elevator-equipment` or the GTFS's pathways) of the station `id`
+    /// names, as this tick sees them.
     private func writeAccess(of id: String, at tick: TickResult, to o: inout JSONWriter) {
         guard let access else { return }
         let network = boards.network
@@ -84,7 +85,7 @@ extension TracksideApp {
                 }
             }
         }
-        if configuration.elevatorEquipmentPath != nil,
+        if servesElevators,
            let elevators = tick.stationElevators(id, access: access, network: network) {
             elevators.writeMembers(to: &o)
         }

@@ -116,7 +116,7 @@ extension TracksideApp {
             // pills are legible; the server bounds each view by vehicles and bytes (docs/PROTOCOL.md).
             // Whether `/api/entrances` has entrances (`--entrances`) and stations list elevators (`--elevator-equipment`).
             o.key("entrances"); o.value(servesEntrances)
-            o.key("elevators"); o.value(configuration.elevatorEquipmentPath != nil)
+            o.key("elevators"); o.value(servesElevators)
             o.key("subway_min_zoom"); o.value(9)
             o.key("bus_min_zoom"); o.value(14)
         }

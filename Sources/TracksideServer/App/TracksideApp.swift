@@ -39,6 +39,9 @@ public final class TracksideApp: Sendable {
     let access: StationAccessDirectory?
     /// Whether entrances are loaded: `--entrances`, else the GTFS's own (`/api/entrances`, `/api/config`).
     let servesEntrances: Bool
+    /// Whether elevators and escalators are listed: `--elevator-equipment`, else the GTFS's pathways
+    /// (`/api/stations/{id}`, `/api/config`).
+    let servesElevators: Bool
     let elevatorFeed: ElevatorFeed?
     private let elevatorPoller: ElevatorPoller?
     /// Arrival boards for REST and `watch`.
@@ -128,11 +131,14 @@ public final class TracksideApp: Sendable {
         // Alerts' `when` (today, tomorrow) counts the agency's days.
         var alertSettings = AlertSettings(showsNoScheduledService: configuration.showsNoScheduledService)
         if let zone = feeds.first?.timeZone { alertSettings.timeZone = zone }
-        // Without --entrances, the GTFS's own entrances (stops.txt location_type 2), where it has some.
+        // Without --entrances, the GTFS's own entrances (stops.txt location_type 2, step-free by wheelchair_boarding or
+        // pathways.txt), where it has some; without --elevator-equipment, the elevators and escalators of its pathways.
         let gtfsEntrances = configuration.entrancesPath == nil ? feeds.flatMap(\.entrances) : []
+        let gtfsEquipment = configuration.elevatorEquipmentPath == nil ? feeds.flatMap(\.pathwayEquipment) : []
         servesEntrances = configuration.entrancesPath != nil || !gtfsEntrances.isEmpty
-        let files = accessFiles.map { (entrances: $0.entrances + gtfsEntrances, equipment: $0.equipment) }
-            ?? (gtfsEntrances.isEmpty ? nil : (entrances: gtfsEntrances, equipment: []))
+        servesElevators = configuration.elevatorEquipmentPath != nil || !gtfsEquipment.isEmpty
+        let files = accessFiles.map { (entrances: $0.entrances + gtfsEntrances, equipment: $0.equipment + gtfsEquipment) }
+            ?? (gtfsEntrances.isEmpty && gtfsEquipment.isEmpty ? nil : (entrances: gtfsEntrances, equipment: gtfsEquipment))
         access = files.map { files in Self.joinAccess(files, network: engine.network, logger: logger) }
         if let location = configuration.elevatorsLocation {
             let feed = ElevatorFeed(timeZone: feeds.first?.timeZone ?? TimeZone(identifier: "America/New_York") ?? .current,

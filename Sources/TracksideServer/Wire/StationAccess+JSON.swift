@@ -2,7 +2,7 @@ import TransitData
 import TransitEngine
 
 extension ElevatorStatus {
-    /// `{"id","kind","serving","description","ada","status":"in_service"|"out_of_service","reason","since","until","source","stale"}`;
+    /// `{"id","kind","serving","description","ada","status":"in_service"|"out_of_service"|"unknown","reason","since","until","source","stale"}`;
     /// `description`, `reason`, `since`, `until` and `source` are omitted when unknown.
     public func writeJSON(stale: Bool, to json: inout JSONWriter) {
         json.object { o in
@@ -11,7 +11,7 @@ extension ElevatorStatus {
             o.key("serving"); o.value(equipment.serving)
             if let description = equipment.shortDescription { o.key("description"); o.value(description) }
             o.key("ada"); o.value(equipment.isADA)
-            o.key("status"); o.value(inService ? "in_service" : "out_of_service")
+            o.key("status"); o.value(!inService ? "out_of_service" : isReported ? "in_service" : "unknown")
             if let reason { o.key("reason"); o.value(reason) }
             if let since { o.key("since"); o.value(since.rounded(.down), decimals: 0) }
             if let until { o.key("until"); o.value(until.rounded(.down), decimals: 0) }

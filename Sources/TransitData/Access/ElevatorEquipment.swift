@@ -27,9 +27,13 @@ public struct ElevatorEquipment: Hashable, Sendable {
     public var complexID: String?
     /// The routes it serves, as the list writes them (`L`, `1/2/3`).
     public var lines: String?
+    /// Whether a feed reports its status: the MTA's numbers are named by the outage feed and the
+    /// alerts feed; no standard feed names a GTFS pathway's elevator, so its status is unknown
+    /// unless an alert happens to name it.
+    public var statusIsReported: Bool
 
     public init(id: String, kind: Kind, stationName: String, serving: String, shortDescription: String? = nil,
-                isADA: Bool, stopIDs: [String], complexID: String? = nil, lines: String? = nil) {
+                isADA: Bool, stopIDs: [String], complexID: String? = nil, lines: String? = nil, statusIsReported: Bool = true) {
         self.id = id
         self.kind = kind
         self.stationName = stationName
@@ -39,6 +43,7 @@ public struct ElevatorEquipment: Hashable, Sendable {
         self.stopIDs = stopIDs
         self.complexID = complexID
         self.lines = lines
+        self.statusIsReported = statusIsReported
     }
 
     /// `EL…` is an elevator, `ES…` an escalator (the type code, else the number's prefix).

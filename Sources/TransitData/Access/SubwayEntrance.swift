@@ -28,10 +28,12 @@ public struct SubwayEntrance: Hashable, Sendable {
         self.longitude = longitude
     }
 
-    /// The type of an entrance from a GTFS feed's `stops.txt` (`GTFSFeed.entrances`), and of one
-    /// the feed marks wheelchair accessible (`wheelchair_boarding` 1).
+    /// The type of an entrance from a GTFS feed's `stops.txt` (`GTFSFeed.entrances`), of one
+    /// the feed marks wheelchair accessible (`wheelchair_boarding` 1) or whose pathways reach a
+    /// platform without steps, and of one whose only step-free route takes an elevator.
     public static let gtfsEntrance = "Entrance"
     public static let gtfsStepFreeEntrance = "Step-free entrance"
+    public static let gtfsElevatorEntrance = "Step-free entrance by elevator"
 
     /// Whether a wheelchair user can use it from the street without steps: an elevator or a
     /// ramp (the dataset has no per-entrance accessibility flag; its type is what it says), or a

@@ -24,6 +24,7 @@ extension GTFSFeed {
             calendarDates: try Self.rows(GTFSCalendarDate.self, from: source),
             transfers: try Self.rows(GTFSTransfer.self, from: source),
             frequencies: try Self.rows(GTFSFrequency.self, from: source),
+            pathways: try Self.rows(GTFSPathway.self, from: source),
             source: source)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A static GTFS feed: the network's agencies, routes, stops, trips, shapes, service calendar,
-/// transfers and frequencies, with lookups by id.
+/// transfers, frequencies and pathways, with lookups by id.
 ///
 /// `stop_times.txt` is not loaded with the rest (the full subway has half a million rows):
 /// stream it with `stopTimes()` or load it compactly with `loadSchedule()`.
@@ -24,13 +24,16 @@ public struct GTFSFeed: Sendable {
     public var transfers: [GTFSTransfer]
     /// `frequencies.txt`: the service windows of frequency-based trips, in file order.
     public var frequencies: [GTFSFrequency]
+    /// `pathways.txt`: the walking links inside stations, in file order.
+    public var pathways: [GTFSPathway]
     /// Where the feed was read from, for streaming `stop_times.txt`; nil for a feed built in memory.
     public var source: GTFSSource?
 
     /// A feed from tables already in memory.
     public init(agencies: [GTFSAgency] = [], routes: [GTFSRoute] = [], stops: [GTFSStop] = [], trips: [GTFSTrip] = [],
                 shapes: [GTFSShape] = [], calendars: [GTFSCalendar] = [], calendarDates: [GTFSCalendarDate] = [],
-                transfers: [GTFSTransfer] = [], frequencies: [GTFSFrequency] = [], source: GTFSSource? = nil) {
+                transfers: [GTFSTransfer] = [], frequencies: [GTFSFrequency] = [], pathways: [GTFSPathway] = [],
+                source: GTFSSource? = nil) {
         self.agencies = agencies
         self.routes = GTFSTable(routes)
         self.stops = GTFSTable(stops)
@@ -40,6 +43,7 @@ public struct GTFSFeed: Sendable {
         self.calendarDates = calendarDates
         self.transfers = transfers
         self.frequencies = frequencies
+        self.pathways = pathways
         self.source = source
     }
 

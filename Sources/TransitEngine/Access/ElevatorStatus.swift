@@ -12,16 +12,21 @@ public struct ElevatorStatus: Hashable, Sendable {
     }
 
     public var equipment: ElevatorEquipment
+    /// False while an outage is known; true otherwise, `isReported` saying whether anything says so.
     public var inService: Bool
+    /// Whether a feed reports this equipment's status at all (`ElevatorEquipment.statusIsReported`,
+    /// or an outage found): unreported equipment is neither claimed working nor out.
+    public var isReported: Bool
     public var reason: String?
     public var since: Double?
     public var until: Double?
     public var source: Source?
 
     public init(equipment: ElevatorEquipment, inService: Bool, reason: String? = nil, since: Double? = nil,
-                until: Double? = nil, source: Source? = nil) {
+                until: Double? = nil, source: Source? = nil, isReported: Bool = true) {
         self.equipment = equipment
         self.inService = inService
+        self.isReported = isReported
         self.reason = reason
         self.since = since
         self.until = until
@@ -30,7 +35,8 @@ public struct ElevatorStatus: Hashable, Sendable {
 
     /// Each piece of `access`'s equipment at `now` (wall time): out of service when the outage
     /// feed has an outage in effect for it (`EquipmentOutage.isInEffect`), else when an alert in
-    /// force names it (`alertOutages`: equipment id → the alert's header), else in service.
+    /// force names it (`alertOutages`: equipment id → the alert's header), else in service, or
+    /// unreported where no feed reports it.
     public static func statuses(of access: StationAccess, outages: [String: EquipmentOutage],
                                 alertOutages: [String: String], at now: Double) -> [ElevatorStatus] {
         access.equipment.map { item in
@@ -41,7 +47,7 @@ public struct ElevatorStatus: Hashable, Sendable {
             if let header = alertOutages[item.id] {
                 return ElevatorStatus(equipment: item, inService: false, reason: header, source: .alerts)
             }
-            return ElevatorStatus(equipment: item, inService: true)
+            return ElevatorStatus(equipment: item, inService: true, isReported: item.statusIsReported)
         }
     }
 

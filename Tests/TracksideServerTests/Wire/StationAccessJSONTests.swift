@@ -24,6 +24,18 @@ import TransitEngine
         #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"id":"ES2","kind":"escalator","serving":"Mezzanine","ada":false,"status":"in_service","stale":false}"#)
     }
 
+    @Test("Equipment no feed reports is unknown, not in service; an outage an alert gives still shows")
+    func elevatorNoFeedReports() {
+        let equipment = ElevatorEquipment(id: "lift", kind: .elevator, stationName: "Gare", serving: "Mezzanine to Quai 1",
+                                          isADA: true, stopIDs: ["S"], statusIsReported: false)
+        let statuses = ElevatorStatus.statuses(of: StationAccess(equipment: [equipment]), outages: [:], alertOutages: [:], at: 0)
+        var json = JSONWriter()
+        statuses[0].writeJSON(stale: false, to: &json)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"id":"lift","kind":"elevator","serving":"Mezzanine to Quai 1","ada":true,"status":"unknown","stale":false}"#)
+        let out = ElevatorStatus.statuses(of: StationAccess(equipment: [equipment]), outages: [:], alertOutages: ["lift": "Lift out"], at: 0)
+        #expect(!out[0].inService && out[0].source == .alerts)
+    }
+
     @Test("An entrance's members: an exit-only stair is not step-free, a street elevator is")
     func entrance() {
         func members(_ entrance: SubwayEntrance) -> String {
