@@ -728,7 +728,8 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
     lines = [f["geometry"]["coordinates"] for f in routes if f["properties"]["route"] == trips[template]["route_id"]]
     assert states["added-1"]["route"] == trips[template]["route_id"] and states["added-1"]["src"] == "inferred"
     assert min(point_to_line_metres((states["added-1"]["lon"], states["added-1"]["lat"]), line) for line in lines) < 25
-    copy = states["dup-1"]
+    copy = states.get("dup-1")
+    assert copy, sorted(states)
     assert copy["trip"] == copied and copy["route"] == trips[copied]["route_id"], copy
     shifted = gtfs_realtime_pb2.TripUpdate()
     given = shifted.stop_time_update.add()
@@ -741,3 +742,116 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
         stands = next(row for row in calls[copied] if midnight + seconds(row["arrival_time"]) - 600 <= at
                       <= midnight + seconds(row["departure_time"]) - 600)
         assert copy["stop"] == stands["stop_id"], (copy, stands)
+
+
+def test_an_added_trip_without_a_shape_runs_straight_and_a_wrong_shape_id_loses_no_vehicle(start_trackside, agencies, tmp_path):
+    """Cairns' real timetable at 10:00 on Tuesday 2014-06-03, replayed: (1) with its shapes.txt taken away, an ADDED
+    trip of the feed's own stops and times runs on the straight line between the stop it left and the next, as far
+    along as its times say; (2) with its shapes, a DUPLICATED copy whose trip_properties name a shape passing none of
+    its stops (another route's, across town) is still shown, on its own trip's shape: a wrong shape_id cannot place
+    it, and once made it vanish."""
+    gtfs = agencies / "cairns_gtfs.zip"
+    zone = ZoneInfo("Australia/Brisbane")
+    midnight = datetime.datetime(2014, 6, 3, tzinfo=zone).timestamp()
+    at = int(midnight + 10 * 3600)
+    trips = {trip["trip_id"]: trip for trip in table(gtfs, "trips.txt")}
+    calls = trip_calls(gtfs)
+    stops = {stop["stop_id"]: stop for stop in table(gtfs, "stops.txt")}
+    running = sorted(t for t, rows in calls.items() if trips[t]["service_id"] == "CNS2014-CNS_MUL-Weekday-00"
+                     and midnight + seconds(rows[0]["departure_time"]) + 300 < at < midnight + seconds(rows[-1]["arrival_time"]) - 900)
+    template, copied = running[0], running[1]
+    shapes = {}
+    for point in table(gtfs, "shapes.txt"):
+        shapes.setdefault(point["shape_id"], []).append(point)
+    for points in shapes.values():
+        points.sort(key=lambda p: int(p["shape_pt_sequence"]))
+    line = {shape_id: [(float(p["shape_pt_lon"]), float(p["shape_pt_lat"])) for p in points] for shape_id, points in shapes.items()}
+    own = trips[copied]["shape_id"]
+    stop_points = [(float(stops[c["stop_id"]]["stop_lon"]), float(stops[c["stop_id"]]["stop_lat"])) for c in calls[copied]]
+    # Another route's shape passing none of the copy's stops (the server counts a stop within 100 m as passed).
+    other = max((s for s in line if s != own and all(point_to_line_metres(p, line[s]) > 150 for p in stop_points)),
+                key=lambda s: sum(point_to_line_metres(p, line[own]) for p in line[s][::10]))
+
+    def replay(gtfs_path, message, name):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "cairns-rt_20140603T100000.pb").write_bytes(message.SerializeToString())
+        # At a thousandth of real time the recording's clock stays within a second of 10:00:00 for 1,000 s.
+        server = start_trackside("--source", f"replay:{folder}", "--gtfs", gtfs_path, "--replay-speed", "0.001",
+                                 wait_ready=True)
+        answer = get_json(server, "/api/vehicles?bbox=145.5,-17.2,146.0,-16.6")
+        return {v["id"]: v for v in answer["vehicles"]}
+
+    def feed():
+        message = gtfs_realtime_pb2.FeedMessage()
+        message.header.gtfs_realtime_version, message.header.timestamp = "2.0", at
+        return message
+
+    Trip = gtfs_realtime_pb2.TripDescriptor
+    # (1) An added trip, 20 minutes after the template's times, on a network without shapes.
+    bare = tmp_path / "cairns_without_shapes.zip"
+    with zipfile.ZipFile(gtfs) as archive, zipfile.ZipFile(bare, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in archive.namelist():
+            if name == "shapes.txt":
+                continue
+            rows = list(csv.DictReader(io.TextIOWrapper(archive.open(name), "utf-8-sig")))
+            if name == "trips.txt":
+                for row in rows:
+                    row["shape_id"] = ""
+            text = io.StringIO()
+            writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            out.writestr(name, text.getvalue())
+    message = feed()
+    entity = message.entity.add()
+    entity.id = "tu-added"
+    added = entity.trip_update
+    added.trip.trip_id, added.trip.route_id, added.trip.schedule_relationship = "added-1", trips[template]["route_id"], Trip.ADDED
+    added.timestamp = at - 30
+    times = {}
+    for row in calls[template]:
+        given = added.stop_time_update.add()
+        given.stop_id, given.stop_sequence = row["stop_id"], int(row["stop_sequence"])
+        given.arrival.time = int(midnight + seconds(row["arrival_time"]) + 1200)
+        given.departure.time = int(midnight + seconds(row["departure_time"]) + 1200)
+        times[row["stop_id"]] = (given.arrival.time, given.departure.time)
+    states = replay(bare, message, "added")
+    bus = states["added-1"]
+    assert bus["route"] == trips[template]["route_id"] and bus["src"] == "inferred", bus
+    left, ahead = stops[bus["stop"]], stops[bus["next"]]
+    a = (float(left["stop_lon"]), float(left["stop_lat"]))
+    b = (float(ahead["stop_lon"]), float(ahead["stop_lat"]))
+    position = (bus["lon"], bus["lat"])
+    assert point_to_line_metres(position, [a, b]) < 5, (bus, a, b)
+    if bus["status"] == "moving":
+        leave, reach = times[bus["stop"]][1], times[bus["next"]][0]
+        assert leave <= at <= reach, (bus, leave, at, reach)
+        share = (at - leave) / (reach - leave)
+        along = point_to_line_metres(position, [a, a]) / max(point_to_line_metres(b, [a, a]), 1)
+        assert abs(along - share) < 0.25, (along, share)
+
+    # (2) A copy of a running trip told to follow a shape that misses its stops. The reference bindings predate
+    # TripProperties.shape_id (field 4 of gtfs-realtime.proto), so the properties are written by hand.
+    def field(number, value):
+        data = value.encode() if isinstance(value, str) else value
+        key, length = bytes([number << 3 | 2]), len(data)
+        while length > 0x7F:
+            key, length = key + bytes([length & 0x7F | 0x80]), length >> 7
+        return key + bytes([length]) + data
+    duplicate = gtfs_realtime_pb2.TripUpdate()
+    duplicate.trip.trip_id, duplicate.trip.start_date, duplicate.trip.schedule_relationship = copied, "20140603", Trip.DUPLICATED
+    duplicate.timestamp = at - 30
+    start = seconds(calls[copied][0]["departure_time"])
+    properties = (field(1, "dup-1") + field(2, "20140603")
+                  + field(3, "%02d:%02d:%02d" % (start // 3600, start // 60 % 60, start % 60)) + field(4, other))
+    update = duplicate.SerializeToString() + field(6, properties)
+    message = feed()
+    message.ParseFromString(message.SerializeToString() + field(2, field(1, "tu-dup") + field(3, update)))
+    assert message.entity[0].trip_update.trip_properties.trip_id == "dup-1"
+    states = replay(gtfs, message, "shape")
+    copy = states.get("dup-1")
+    assert copy and copy["trip"] == copied, sorted(states)
+    position = (copy["lon"], copy["lat"])
+    assert point_to_line_metres(position, line[own]) < 25, (copy, own)
+    assert point_to_line_metres(position, line[other]) > 100, (copy, other)

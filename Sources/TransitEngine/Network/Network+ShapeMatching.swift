@@ -1,12 +1,17 @@
 extension Network {
     /// The shape a realtime trip runs on: the shape the feed names (`given`: `trip_properties.shape_id`)
-    /// where the network has it; else its static trip's `shape_id`; else the shape its id
+    /// where the network has it and it passes one of `stops` (a detour's shape still passes some; a
+    /// shape far from every stop the trip reports cannot place it, so the vehicle is not lost to a
+    /// wrong id); else its static trip's `shape_id`; else the shape its id
     /// names (NYCT); else, among the shapes of its route and direction (then of routes it
     /// shares track with, then of its route in any direction), the one passing the most of
     /// `stops`, the stop ids it reports next. Nil when the network has nothing for the route.
     public func shape(forTrip tripID: String, routeID: String, direction: String?, stops: [String],
                       given: String? = nil) -> ShapeMatch? {
-        if let given, let index = shapeIndex[given] { return ShapeMatch(shapeIndex: index, quality: .exact) }
+        if let given, let index = shapeIndex[given],
+           stops.isEmpty || stops.prefix(12).contains(where: { shapes[index].stopPasses[$0] != nil }) {
+            return ShapeMatch(shapeIndex: index, quality: .exact)
+        }
         if let shapeID = trips[tripID]?.shapeID, let index = shapeIndex[shapeID] {
             return ShapeMatch(shapeIndex: index, quality: .exact)
         }

@@ -278,6 +278,15 @@ extension RealtimeTimetableTests {
         #expect(network.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: [])?.shapeIndex == main)
         #expect(network.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: [], given: "detour") == ShapeMatch(shapeIndex: detour, quality: .exact))
         #expect(network.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: [], given: "unknown")?.shapeIndex == main)
+        // A named shape is taken while it passes a stop the trip reports; one passing none cannot place the trip, and
+        // its static shape stands (the vehicle is not lost to a wrong id).
+        let stopped = Network(routes: [NetworkRoute(id: "R1", shortName: "005", type: 3)],
+                              stops: [NetworkStop(id: "A", name: "A", coordinate: a), NetworkStop(id: "B", name: "B", coordinate: b)],
+                              trips: [NetworkTrip(id: "T1", routeID: "R1", shapeID: "main")],
+                              shapePoints: ["main": [a, b], "detour": [a, Coordinate(latitude: -36.845, longitude: 174.74), b],
+                                            "elsewhere": [Coordinate(latitude: -36.9, longitude: 174.9), Coordinate(latitude: -36.91, longitude: 174.91)]])
+        #expect(stopped.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: ["B"], given: "detour")?.shapeIndex == stopped.shapeIndex["detour"])
+        #expect(stopped.shape(forTrip: "T1", routeID: "R1", direction: nil, stops: ["B"], given: "elsewhere")?.shapeIndex == stopped.shapeIndex["main"])
         let message = RT.FeedMessage(header: RT.FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: 1), entities: [
             RT.FeedEntity(id: "1", tripUpdate: RT.TripUpdate(trip: RT.TripDescriptor(tripId: "T1", scheduleRelationship: .duplicated),
                                                              tripProperties: .init(tripId: "T1-copy", shapeId: "detour"))),
