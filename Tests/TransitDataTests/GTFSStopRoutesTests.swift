@@ -29,11 +29,33 @@ struct GTFSStopRoutesTests {
         #expect(routes == ["P": ["B1", "B2", "X"], "Q": ["B2"], "R": ["B1"]])
     }
 
+    @Test("From stop_times already loaded: the same routes, unserved calls left out, without reading them again")
+    func routesByStopFromTheSchedule() throws {
+        let folder = try TemporaryFolder.with(Self.tables)
+        let feed = try GTFSFeed(contentsOf: folder)
+        let schedule = try feed.loadSchedule()
+        #expect(schedule.unservedCalls.count == 1)
+        #expect(try feed.routesCallingAtStops(in: schedule) == ["P": ["B1", "B2", "X"], "Q": ["B2"], "R": ["B1"]])
+        // Taken from the schedule: the file is gone and nothing reads it.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("stop_times.txt"))
+        #expect(try feed.routesCallingAtStops(in: schedule) == ["P": ["B1", "B2", "X"], "Q": ["B2"], "R": ["B1"]])
+    }
+
+    @Test("The bundled 1 and 2 timetable: the same routes at every stop read either way")
+    func bundledTimetableEitherWay() throws {
+        let feed = try GTFSFeed(contentsOf: try BundledData.locate().subwayFeed)
+        let streamed = try #require(try feed.routesCallingAtStops())
+        #expect(streamed.count > 50)
+        #expect(try feed.routesCallingAtStops(in: feed.loadSchedule()) == streamed)
+    }
+
     @Test("A feed without stop_times gives nil, not an empty mapping")
     func noStopTimes() throws {
         var tables = Self.tables
         tables["stop_times.txt"] = nil
-        #expect(try GTFSFeed(contentsOf: TemporaryFolder.with(tables)).routesCallingAtStops() == nil)
+        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
+        #expect(try feed.routesCallingAtStops() == nil)
+        #expect(try feed.routesCallingAtStops(in: feed.loadSchedule()) == nil)
         #expect(try GTFSFeed(stops: []).routesCallingAtStops() == nil)
     }
 
@@ -46,6 +68,11 @@ struct GTFSStopRoutesTests {
             _ = try feed.routesCallingAtStops()
         } throws: { error in
             "\(error)".contains("stop_times.txt") && "\(error)".contains("3") && "\(error)".contains("ghost")
+        }
+        #expect {
+            _ = try feed.routesCallingAtStops(in: feed.loadSchedule())
+        } throws: { error in
+            "\(error)" == "stop_times: trip 'ghost' is not in trips.txt"
         }
     }
 

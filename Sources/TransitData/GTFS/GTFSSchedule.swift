@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every call of every trip (`stop_times.txt`) held compactly in memory, grouped by trip in
 /// stop-sequence order.
 ///
@@ -11,6 +13,8 @@ public struct GTFSSchedule: Sendable {
     public let stopIDs: [String]
     /// All calls, trip after trip, each trip's calls in increasing `stop_sequence`.
     public let calls: [GTFSScheduledCall]
+    /// The positions in `calls` of the calls that serve no rider (`GTFSStopTime.servesRiders`).
+    public let unservedCalls: IndexSet
     /// Where each trip's calls start in `calls`; one more entry than trips, the last being `calls.count`.
     private let tripStarts: [Int]
     private let tripIndexByID: [String: Int]
@@ -20,6 +24,7 @@ public struct GTFSSchedule: Sendable {
         tripIDs = []
         stopIDs = []
         calls = []
+        unservedCalls = []
         tripStarts = [0]
         tripIndexByID = [:]
     }
@@ -32,7 +37,7 @@ public struct GTFSSchedule: Sendable {
         var tripIndexByID: [String: Int] = [:]
         var stopIDs: [String] = []
         var stopIndexByID: [String: Int32] = [:]
-        var rows: [(trip: Int, call: GTFSScheduledCall)] = []
+        var rows: [(trip: Int, call: GTFSScheduledCall, serves: Bool)] = []
         var inOrder = true
         var lastTripID = ""
         var lastTrip = -1
@@ -64,7 +69,7 @@ public struct GTFSSchedule: Sendable {
             if let previous = rows.last, previous.trip == lastTrip, previous.call.stopSequence >= sequence {
                 inOrder = false
             }
-            rows.append((lastTrip, call))
+            rows.append((lastTrip, call, row.servesRiders))
         }
         if !inOrder {
             rows.sort { ($0.trip, $0.call.stopSequence) < ($1.trip, $1.call.stopSequence) }
@@ -82,6 +87,7 @@ public struct GTFSSchedule: Sendable {
         self.tripIDs = tripIDs
         self.stopIDs = stopIDs
         self.calls = rows.map(\.call)
+        unservedCalls = IndexSet(rows.indices.filter { !rows[$0].serves })
         self.tripStarts = starts
         self.tripIndexByID = tripIndexByID
     }

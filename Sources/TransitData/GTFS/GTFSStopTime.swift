@@ -22,6 +22,10 @@ public struct GTFSStopTime: Hashable, Sendable {
     /// `shape_dist_traveled`.
     public var distanceTraveled: Double?
 
+    /// Whether riders may board or alight here: not when both `pickup_type` and `drop_off_type`
+    /// are 1 (the vehicle passes the stop without serving it).
+    public var servesRiders: Bool { !(pickupType == 1 && dropOffType == 1) }
+
     /// A call with the given fields.
     public init(tripID: String, stopID: String, stopSequence: Int, arrival: GTFSTime?, departure: GTFSTime?,
                 stopHeadsign: String? = nil, pickupType: Int? = nil, dropOffType: Int? = nil, distanceTraveled: Double? = nil) {

@@ -5,12 +5,12 @@ extension Network {
     /// The network of one or more static GTFS feeds (a subway and a bus feed, say), merged.
     /// Directions are read through `profile`; entrances and generic nodes are left out.
     ///
-    /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:calling:)`);
-    /// reading which routes call where streams each feed's stop_times once, which is where a
-    /// broken stop_times fails. Where the profile reads trip updates against the timetable, each
-    /// feed's timetable (`RealtimeTimetable`) comes from `schedules` (the feeds' stop_times loaded
-    /// compactly, one per feed, so a caller that needs them too reads them once), or is loaded here
-    /// when they are not given.
+    /// Parentless stops of bus routes become `busStops`, not stations (see `busStops(of:calling:)`).
+    /// Which routes call where, and where the profile reads trip updates against the timetable each
+    /// feed's timetable (`RealtimeTimetable`), come from `schedules` (the feeds' stop_times loaded
+    /// compactly, one per feed, so a caller that needs them too reads them once); without them the
+    /// routes are read in one streamed pass and the timetable loaded here. A broken stop_times fails
+    /// either way.
     ///
     /// Stations form complexes by `stationGroups` (NYCT's grouping file) and by the transfers
     /// between two stations in `transfers.txt`; they list the routes stop_times has calling at
@@ -28,7 +28,7 @@ extension Network {
         var timetables: [RealtimeTimetable] = []
         for (index, feed) in feeds.enumerated() {
             links += feed.transfers.filter { $0.fromStopID != $0.toStopID && $0.type != 3 }.map { ($0.fromStopID, $0.toStopID) }
-            let calling = try feed.routesCallingAtStops()
+            let calling = try schedules.map { try feed.routesCallingAtStops(in: $0[index]) } ?? feed.routesCallingAtStops()
             if let calling {
                 for stop in feed.stops.rows { scheduled[stop.id, default: []].formUnion(calling[stop.id] ?? []) }
             }
