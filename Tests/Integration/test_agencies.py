@@ -237,6 +237,24 @@ def test_an_agencys_live_feeds_are_polled(start_trackside, agencies, shared_data
         assert not any(b"k-7f3a9c" in body for body in shown) and "k-7f3a9c" not in server.log()
 
 
+def rewrite_gtfs(source, target, change):
+    """A copy of the GTFS zip `source` at `target`, each table's rows (dicts) passed through `change(name, rows)`,
+    which edits them in place; a table it answers False for is left out."""
+    with zipfile.ZipFile(source) as archive, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in archive.namelist():
+            rows = list(csv.DictReader(io.TextIOWrapper(archive.open(name), "utf-8-sig")))
+            if change(name, rows) is False:
+                continue
+            if not rows:
+                out.writestr(name, archive.read(name))
+                continue
+            text = io.StringIO()
+            writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            out.writestr(name, text.getvalue())
+
+
 def shifted_gtfs(source, target, days, seconds_later):
     """`source` moved in time as a whole: every date (calendar ranges and exceptions) `days` later, with the weekday
     columns turned along so the same shifted dates run, and every stop time `seconds_later` later (past 24:00 where
@@ -250,29 +268,21 @@ def shifted_gtfs(source, target, days, seconds_later):
         total = seconds(text) + seconds_later
         return f"{total // 3600:02d}:{total % 3600 // 60:02d}:{total % 60:02d}"
 
-    with zipfile.ZipFile(source) as archive, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        for name in archive.namelist():
-            rows = list(csv.DictReader(io.TextIOWrapper(archive.open(name), "utf-8-sig")))
-            if not rows:
-                out.writestr(name, archive.read(name))
-                continue
-            for row in rows:
-                if name == "calendar.txt":
-                    row["start_date"], row["end_date"] = date(row["start_date"]), date(row["end_date"])
-                    flags = [row[day] for day in weekdays]
-                    for index, day in enumerate(weekdays):
-                        row[day] = flags[(index - days) % 7]
-                elif name == "calendar_dates.txt":
-                    row["date"] = date(row["date"])
-                elif name == "stop_times.txt":
-                    for field in ("arrival_time", "departure_time"):
-                        if row[field]:
-                            row[field] = clock(row[field])
-            text = io.StringIO()
-            writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-            out.writestr(name, text.getvalue())
+    def change(name, rows):
+        for row in rows:
+            if name == "calendar.txt":
+                row["start_date"], row["end_date"] = date(row["start_date"]), date(row["end_date"])
+                flags = [row[day] for day in weekdays]
+                for index, day in enumerate(weekdays):
+                    row[day] = flags[(index - days) % 7]
+            elif name == "calendar_dates.txt":
+                row["date"] = date(row["date"])
+            elif name == "stop_times.txt":
+                for field in ("arrival_time", "departure_time"):
+                    if row[field]:
+                        row[field] = clock(row[field])
+
+    rewrite_gtfs(source, target, change)
 
 
 def test_an_agencys_live_trip_updates_place_its_buses_now(start_trackside, agencies, tmp_path):
@@ -635,14 +645,9 @@ def test_a_third_agency_ann_arbors_campus_buses_run_by_their_own_calendar(start_
         assert alert["when"] == expected, (alert["id"], alert["when"], expected)
 
 
-def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path, browser):
-    """GTFS-realtime written with the reference bindings against Cairns' real timetable (10:00 on Tuesday 2014-06-03,
-    six trips running then), replayed by `serve --source replay`: a trip with a +120 s delay at its first stop runs
-    between the two stops schedule plus delay give; a CANCELED trip is not shown on the map, but its next stop's board
-    (and that stop's display) shows it as cancelled at its scheduled time; a SKIPPED stop is never a trip's
-    next; a VehiclePositions-only bus is shown where it reports, under its VehicleDescriptor id; an ADDED trip runs on
-    its route's shape by the feed's own times; a DUPLICATED copy started 10 minutes earlier than its static trip
-    (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it."""
+def cairns_at_ten(agencies):
+    """Cairns' real timetable at 10:00 on Tuesday 2014-06-03: the zip, its zone, that day's midnight and 10:00, the
+    trips and their calls, and the weekday trips running then (well past their first stop, well before their last)."""
     gtfs = agencies / "cairns_gtfs.zip"
     zone = ZoneInfo("Australia/Brisbane")
     midnight = datetime.datetime(2014, 6, 3, tzinfo=zone).timestamp()
@@ -651,6 +656,18 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
     calls = trip_calls(gtfs)
     running = sorted(t for t, rows in calls.items() if trips[t]["service_id"] == "CNS2014-CNS_MUL-Weekday-00"
                      and midnight + seconds(rows[0]["departure_time"]) + 300 < at < midnight + seconds(rows[-1]["arrival_time"]) - 900)
+    return gtfs, zone, midnight, at, trips, calls, running
+
+
+def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(start_trackside, agencies, tmp_path, browser):
+    """GTFS-realtime written with the reference bindings against Cairns' real timetable (10:00 on Tuesday 2014-06-03,
+    six trips running then), replayed by `serve --source replay`: a trip with a +120 s delay at its first stop runs
+    between the two stops schedule plus delay give; a CANCELED trip is not shown on the map, but its next stop's board
+    (and that stop's display) shows it as cancelled at its scheduled time; a SKIPPED stop is never a trip's
+    next; a VehiclePositions-only bus is shown where it reports, under its VehicleDescriptor id; an ADDED trip runs on
+    its route's shape by the feed's own times; a DUPLICATED copy started 10 minutes earlier than its static trip
+    (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it."""
+    gtfs, zone, midnight, at, trips, calls, running = cairns_at_ten(agencies)
     assert len(running) >= 6, running
     delayed, cancelled, skipping, gps, template, copied = running[:6]
 
@@ -750,15 +767,8 @@ def test_an_added_trip_without_a_shape_runs_straight_and_a_wrong_shape_id_loses_
     along as its times say; (2) with its shapes, a DUPLICATED copy whose trip_properties name a shape passing none of
     its stops (another route's, across town) is still shown, on its own trip's shape: a wrong shape_id cannot place
     it, and once made it vanish."""
-    gtfs = agencies / "cairns_gtfs.zip"
-    zone = ZoneInfo("Australia/Brisbane")
-    midnight = datetime.datetime(2014, 6, 3, tzinfo=zone).timestamp()
-    at = int(midnight + 10 * 3600)
-    trips = {trip["trip_id"]: trip for trip in table(gtfs, "trips.txt")}
-    calls = trip_calls(gtfs)
+    gtfs, zone, midnight, at, trips, calls, running = cairns_at_ten(agencies)
     stops = {stop["stop_id"]: stop for stop in table(gtfs, "stops.txt")}
-    running = sorted(t for t, rows in calls.items() if trips[t]["service_id"] == "CNS2014-CNS_MUL-Weekday-00"
-                     and midnight + seconds(rows[0]["departure_time"]) + 300 < at < midnight + seconds(rows[-1]["arrival_time"]) - 900)
     template, copied = running[0], running[1]
     shapes = {}
     for point in table(gtfs, "shapes.txt"):
@@ -790,19 +800,13 @@ def test_an_added_trip_without_a_shape_runs_straight_and_a_wrong_shape_id_loses_
     Trip = gtfs_realtime_pb2.TripDescriptor
     # (1) An added trip, 20 minutes after the template's times, on a network without shapes.
     bare = tmp_path / "cairns_without_shapes.zip"
-    with zipfile.ZipFile(gtfs) as archive, zipfile.ZipFile(bare, "w", zipfile.ZIP_DEFLATED) as out:
-        for name in archive.namelist():
-            if name == "shapes.txt":
-                continue
-            rows = list(csv.DictReader(io.TextIOWrapper(archive.open(name), "utf-8-sig")))
-            if name == "trips.txt":
-                for row in rows:
-                    row["shape_id"] = ""
-            text = io.StringIO()
-            writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-            out.writestr(name, text.getvalue())
+
+    def without_shapes(name, rows):
+        for row in rows if name == "trips.txt" else []:
+            row["shape_id"] = ""
+        return name != "shapes.txt"
+
+    rewrite_gtfs(gtfs, bare, without_shapes)
     message = feed()
     entity = message.entity.add()
     entity.id = "tu-added"

@@ -258,16 +258,29 @@ def test_entrances_download_as_csv_and_are_cached_like_the_static_gtfs(trackside
 BUNDLED_GTFS = pathlib.Path(__file__).resolve().parents[2] / "Data" / "gtfs" / "nyc_subway_gtfs.zip"
 
 
+def bundled_stops(folder):
+    """The bundled 1 and 2 timetable unpacked into `folder`: its stops.txt's columns and rows."""
+    with zipfile.ZipFile(BUNDLED_GTFS) as archive:
+        archive.extractall(folder)
+    with open(folder / "stops.txt", newline="") as handle:
+        reader = csv.DictReader(handle)
+        return list(reader.fieldnames), list(reader)
+
+
+def write_table(path, fields, rows):
+    """A GTFS table of `rows` (dicts) under the header `fields`, missing values empty."""
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def test_an_agencys_own_gtfs_entrances_are_served_without_the_dataset(start_trackside, shared_data, tmp_path):
     """The bundled 1 and 2 timetable with the real entrances of its stations (the MTA dataset's) written into its
     stops.txt as GTFS entrances (location_type 2, parent_station the station, wheelchair_boarding 1 for the street
     elevators): with no --entrances the server serves those, on /api/entrances and each station's details."""
     folder = tmp_path / "gtfs"
-    with zipfile.ZipFile(BUNDLED_GTFS) as archive:
-        archive.extractall(folder)
-    with open(folder / "stops.txt", newline="") as handle:
-        reader = csv.DictReader(handle)
-        fields, stops = list(reader.fieldnames), list(reader)
+    fields, stops = bundled_stops(folder)
     stations = {s["stop_id"] for s in stops if s.get("location_type") == "1"}
     features = json.loads((shared_data / ENTRANCES).read_text())["features"]
     mine = [f for f in features if f["properties"]["gtfs_stop_id"].strip() in stations]
@@ -280,10 +293,7 @@ def test_an_agencys_own_gtfs_entrances_are_served_without_the_dataset(start_trac
         stops.append({"stop_id": f"E{index}", "stop_name": f["properties"]["stop_name"], "stop_lat": lat, "stop_lon": lon,
                       "location_type": "2", "parent_station": f["properties"]["gtfs_stop_id"].strip(),
                       "wheelchair_boarding": "1" if f["properties"]["entrance_type"] == "Elevator" else "0"})
-    with open(folder / "stops.txt", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
-        writer.writeheader()
-        writer.writerows(stops)
+    write_table(folder / "stops.txt", fields, stops)
     server = start_trackside("--source", "sim", "--gtfs", folder)
     status, layer = get_with_status(server, "/api/entrances")
     assert status == 200 and get_with_status(server, "/api/config")[1]["entrances"] is True
@@ -382,11 +392,7 @@ def test_an_agencys_pathways_give_its_elevators_and_step_free_entrances(browser,
     --elevator-equipment the server lists those elevators and escalators at their stations, and an entrance is
     step-free exactly when it is level to the mezzanine and its station has an elevator down."""
     folder = tmp_path / "gtfs"
-    with zipfile.ZipFile(BUNDLED_GTFS) as archive:
-        archive.extractall(folder)
-    with open(folder / "stops.txt", newline="") as handle:
-        reader = csv.DictReader(handle)
-        fields, stops = list(reader.fieldnames), list(reader)
+    fields, stops = bundled_stops(folder)
     for field in ("location_type", "parent_station"):
         if field not in fields:
             fields.append(field)
@@ -437,14 +443,8 @@ def test_an_agencys_pathways_give_its_elevators_and_step_free_entrances(browser,
             equipment[f"E{index}-in"] = (sid, "ES", None)
         entrances[(lat, lon)] = mode == 1 and sid in lifts
     assert 100 < len(entrances) and 10 < sum(entrances.values()) < len(entrances)
-    with open(folder / "stops.txt", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
-        writer.writeheader()
-        writer.writerows(stops + nodes)
-    with open(folder / "pathways.txt", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(pathways[0]))
-        writer.writeheader()
-        writer.writerows(pathways)
+    write_table(folder / "stops.txt", fields, stops + nodes)
+    write_table(folder / "pathways.txt", list(pathways[0]), pathways)
 
     server = start_trackside("--source", "sim", "--gtfs", folder)
     config = get_with_status(server, "/api/config")[1]

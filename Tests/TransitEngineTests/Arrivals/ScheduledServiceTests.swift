@@ -42,12 +42,13 @@ struct ScheduledServiceTests {
             """,
     ]
 
-    static func service() throws -> ScheduledService {
+    static func service(_ tables: [String: String] = tables) throws -> ScheduledService {
         let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
         // NYCT's rule names a platform's direction by its suffix, as the boards do.
         let network = try Network(gtfs: [feed], profile: NYCTProfile())
-        return ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, network: network,
-                                timeZone: TimeZone(identifier: "America/New_York")!, servicesOn: { feed.activeServiceIDs(on: $0) })
+        return ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, frequencies: feed.frequencies,
+                                network: network, timeZone: TimeZone(identifier: "America/New_York")!,
+                                servicesOn: { feed.activeServiceIDs(on: $0) })
     }
 
     /// Seconds since the epoch of a New York wall time.
@@ -98,11 +99,7 @@ struct ScheduledServiceTests {
         tables["trips.txt"] = "route_id,trip_id,service_id\nA,loop,WD\n"
         tables["stop_times.txt"] = "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nloop,100N,05:00:00,05:00:00,1\nloop,200N,05:07:00,05:07:00,2\nloop,300N,05:15:00,05:15:00,3\n"
         tables["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs\nloop,08:00:00,09:00:00,600\nloop,18:00:00,19:00:00,1800\n"
-        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
-        let network = try Network(gtfs: [feed], profile: NYCTProfile())
-        let service = ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, frequencies: feed.frequencies,
-                                       network: network, timeZone: TimeZone(identifier: "America/New_York")!,
-                                       servicesOn: { feed.activeServiceIDs(on: $0) })
+        let service = try Self.service(tables)
         let next = { (hour: Int, minute: Int) in service.next(at: ["200N"], after: Self.newYork(2024, 6, 4, hour, minute)).map(\.time) }
         // Before the window (not at the template's 05:07): the first run's, 08:07.
         #expect(next(4, 0) == [Self.newYork(2024, 6, 4, 8, 7)])
@@ -136,11 +133,7 @@ struct ScheduledServiceTests {
         tables["trips.txt"] = "route_id,trip_id,service_id\nA,loop,WD\n"
         tables["stop_times.txt"] = "trip_id,stop_id,arrival_time,departure_time,stop_sequence\nloop,100N,05:00:00,05:00:00,1\nloop,200N,05:07:00,05:07:00,2\n"
         tables["frequencies.txt"] = "trip_id,start_time,end_time,headway_secs\nloop,08:00:00,08:30:00,600\n"
-        let feed = try GTFSFeed(contentsOf: TemporaryFolder.with(tables))
-        let network = try Network(gtfs: [feed], profile: NYCTProfile())
-        let service = ScheduledService(schedule: try feed.loadSchedule(), trips: feed.trips.rows, frequencies: feed.frequencies,
-                                       network: network, timeZone: TimeZone(identifier: "America/New_York")!,
-                                       servicesOn: { feed.activeServiceIDs(on: $0) })
+        let service = try Self.service(tables)
         let key = ScheduledService.key(("A", "N"))
         let run = { (hour: Int, minute: Int) in Int64(Self.newYork(2024, 6, 4, hour, minute)) }
         // The 08:00 and 08:10 runs cancelled: the 08:20.
