@@ -37,7 +37,10 @@ public struct GTFSSchedule: Sendable {
         var tripIndexByID: [String: Int] = [:]
         var stopIDs: [String] = []
         var stopIndexByID: [String: Int32] = [:]
-        var rows: [(trip: Int, call: GTFSScheduledCall, serves: Bool)] = []
+        var rows: [(trip: Int, call: GTFSScheduledCall)] = []
+        // The few calls that serve no rider, by trip and stop_sequence (a row stays 24 bytes while loading).
+        var unserved: Set<Int64> = []
+        func key(_ trip: Int, _ sequence: Int32) -> Int64 { Int64(trip) << 32 | Int64(UInt32(bitPattern: sequence)) }
         var inOrder = true
         var lastTripID = ""
         var lastTrip = -1
@@ -69,7 +72,8 @@ public struct GTFSSchedule: Sendable {
             if let previous = rows.last, previous.trip == lastTrip, previous.call.stopSequence >= sequence {
                 inOrder = false
             }
-            rows.append((lastTrip, call, row.servesRiders))
+            if !row.servesRiders { unserved.insert(key(lastTrip, sequence)) }
+            rows.append((lastTrip, call))
         }
         if !inOrder {
             rows.sort { ($0.trip, $0.call.stopSequence) < ($1.trip, $1.call.stopSequence) }
@@ -87,7 +91,8 @@ public struct GTFSSchedule: Sendable {
         self.tripIDs = tripIDs
         self.stopIDs = stopIDs
         self.calls = rows.map(\.call)
-        unservedCalls = IndexSet(rows.indices.filter { !rows[$0].serves })
+        unservedCalls = unserved.isEmpty ? []
+            : IndexSet(rows.indices.filter { unserved.contains(key(rows[$0].trip, rows[$0].call.stopSequence)) })
         self.tripStarts = starts
         self.tripIndexByID = tripIndexByID
     }
