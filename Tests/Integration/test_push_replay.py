@@ -56,6 +56,7 @@ class Client:
         assert self.hello["server"].startswith("trackside/")
         self.vehicles = {}
         self.seq = None
+        self.feed_ts = None
 
     def send(self, message):
         self.socket.send(json.dumps(message))
@@ -76,6 +77,7 @@ class Client:
         else:
             raise AssertionError(f"unexpected message {message}")
         self.seq = message["seq"]
+        self.feed_ts = message.get("feed_ts", self.feed_ts)  # a delta leaves it out while it runs with ts
         return message
 
     def next_view_message(self, timeout=10.0):
@@ -102,6 +104,8 @@ def assert_matches_rest(server, client, bbox):
         if client.seq == answer["seq"]:
             assert answer["epoch"] == client.hello["epoch"]
             assert client.vehicles == {v["id"]: v for v in answer["vehicles"]}, f"mismatch at seq {client.seq}"
+            # The recording's clock: a replay at 10x moves it against ts every tick, so every delta carries it.
+            assert answer["feed_ts"] == client.feed_ts, (answer["feed_ts"], client.feed_ts)
             return answer
     raise AssertionError("REST and the stream never met at one seq")
 

@@ -314,6 +314,15 @@ import TestSupport
         let resume = #"{"op":"resume","epoch":"\#(hub.configuration.epoch)","seq":2,"bbox":[-73.999,40.701,-73.991,40.709]}"#
         let answer = try message(to: resumed, in: hub.receive(resume, from: resumed, now: 1002.1))
         #expect(answer.object["feed_ts"] as? Int == 1_464_983_030)
+        // The REST mirror says it too, as a snapshot at that seq would.
+        let rest = try DecodedMessage(hub.vehicleList(.init(box: westBox)))
+        #expect(rest.object["feed_ts"] as? Int == 1_464_983_030 && rest.object["seq"] as? Int == 3)
+    }
+
+    @Test func theRESTMirrorLeavesOutTheFeedsClockBeforeAnyTick() throws {
+        let hub = hub()
+        let rest = try DecodedMessage(hub.vehicleList(.init(box: westBox)))
+        #expect(rest.object["feed_ts"] == nil && rest.object["seq"] as? Int == 0)
     }
 
     @Test(arguments: [

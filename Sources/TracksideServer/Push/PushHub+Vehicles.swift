@@ -97,7 +97,7 @@ extension PushHub {
     public func listing(_ view: ClientRequest.ViewRequest) throws(PushRequestError) -> VehicleListing {
         let (_, vehicles) = try board.admit(view, within: configuration.limits)
         return VehicleListing(epoch: configuration.epoch, seq: seq, timestampMilliseconds: ClientSession.milliseconds(tickTime),
-                              vehicles: vehicles)
+                              feedTime: feedTime, vehicles: vehicles)
     }
 
     /// The hook for vehicle cards, called after each `publish`: the itineraries of the watched

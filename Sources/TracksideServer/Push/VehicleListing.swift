@@ -5,12 +5,15 @@ public struct VehicleListing: Sendable {
     public var seq: UInt64
     /// The tick's time, milliseconds since the Unix epoch (`ts`).
     public var timestampMilliseconds: Int64
+    /// The feeds' clock at the tick (`feed_ts`, whole seconds): a replay's is the recording's; nil before a tick.
+    public var feedTime: Double?
     public var vehicles: [PublishedVehicle]
 
-    public init(epoch: String, seq: UInt64, timestampMilliseconds: Int64, vehicles: [PublishedVehicle]) {
+    public init(epoch: String, seq: UInt64, timestampMilliseconds: Int64, feedTime: Double? = nil, vehicles: [PublishedVehicle]) {
         self.epoch = epoch
         self.seq = seq
         self.timestampMilliseconds = timestampMilliseconds
+        self.feedTime = feedTime
         self.vehicles = vehicles
     }
 }

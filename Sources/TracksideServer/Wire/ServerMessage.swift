@@ -97,13 +97,11 @@ public enum ServerMessage {
         return json.bytes
     }
 
-    /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, without `type`.
+    /// The REST mirror `GET /api/vehicles`: the same vehicles as a snapshot, `feed_ts` included, without `type`.
     public static func vehicleList(_ listing: VehicleListing) -> [UInt8] {
         var json = JSONWriter(reservingCapacity: 64 + listing.vehicles.count * 320)
         json.object { o in
-            o.key("epoch"); o.value(listing.epoch)
-            o.key("seq"); o.value(listing.seq)
-            o.key("ts"); o.value(listing.timestampMilliseconds)
+            listing.writeHeader(to: &o)
             o.key("vehicles")
             o.array { a in for vehicle in listing.vehicles { a.raw(vehicle.json) } }
         }
