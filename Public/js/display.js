@@ -239,6 +239,11 @@ function render() {
   const elapsedSeconds = (nowMs - (state.receivedAtMs ?? nowMs)) / 1000;
   const clock = { elapsedSeconds, nowSeconds: serverNowMs / 1000 };
   const groups = showRows ? state.board.groups ?? [] : [];
+  // Only cancelled trips to show (the morning's first bus cancelled): say, under them, when a bus or train does leave,
+  // from the board's next service (which passes over cancelled departures).
+  const rows = boardRows(groups, clock, { ...options, rows: maximumRows });
+  const onlyCancelled = rows.length > 0 && rows.every((row) => row.cancelled);
+  notices.set("service", onlyCancelled && !boardStale ? [{ text: nightText(state.board, zone), level: "info" }] : []);
   const lost = phase === "holding" || phase === "unavailable";
   const mark = state.unknown !== null ? null : sourceMark(state.source, boardStale, t);
   const frame = {

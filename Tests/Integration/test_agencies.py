@@ -666,7 +666,8 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
     (and that stop's display) shows it as cancelled at its scheduled time; a SKIPPED stop is never a trip's
     next; a VehiclePositions-only bus is shown where it reports, under its VehicleDescriptor id; an ADDED trip runs on
     its route's shape by the feed's own times; a DUPLICATED copy started 10 minutes earlier than its static trip
-    (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it."""
+    (trip_properties) is a vehicle of its own, under its new trip id, where the timetable shifted so puts it. Where
+    the cancelled bus is all a stop has to show, its display says when the next bus does leave."""
     gtfs, zone, midnight, at, trips, calls, running = cairns_at_ten(agencies)
     assert len(running) >= 6, running
     delayed, cancelled, skipping, gps, template, copied = running[:6]
@@ -731,6 +732,17 @@ def test_schedule_relationships_and_vehicle_positions_on_cairns_real_timetable(s
     wait_until(browser, "window.__trackside && window.__trackside.ready === true && window.__trackside.rows.length > 0")
     assert any(row["cancelled"] for row in browser.execute_script("return window.__trackside.rows")), board
     assert browser.execute_script("return [...document.querySelectorAll('.row.cancelled .minutes')].map(m => m.textContent)") == ["Cancelled"]
+    # Nothing but the cancelled bus to show there: under it, the display says when a bus does leave, the first
+    # departure after the board's time that is not the cancelled one (found here from stop_times and the calendar).
+    assert all(arrival.get("cancelled") for group in board["groups"] for arrival in group["arrivals"]), board
+    running = services_on(gtfs, datetime.date(2014, 6, 3))
+    after = min(midnight + seconds(row["departure_time"]) for trip, rows in calls.items() for row in rows[:-1]
+                if row["stop_id"] == ahead["stop_id"] and trip != cancelled and trips[trip]["service_id"] in running
+                and midnight + seconds(row["departure_time"]) > board["ts"])
+    assert min(next["time"] for next in board["next_service"]) == after, (board["next_service"], after)
+    local = datetime.datetime.fromtimestamp(after, zone)
+    wait_until(browser, "window.__trackside.notices.length > 0")
+    assert browser.execute_script("return window.__trackside.notices") == [f"No buses until {local.strftime('%-I:%M %p')}"]
     assert all(state["kind"] == "bus" for state in states.values())
 
     expected = expected_stops(calls[delayed], late.stop_time_update, at, zone)
