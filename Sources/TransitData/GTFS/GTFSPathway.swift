@@ -23,25 +23,22 @@ public struct GTFSPathway: Hashable, Sendable {
     public var isBidirectional: Bool
     /// `signposted_as`: the words on the signs riders follow from `from` (`Elevator to Platform 2`).
     public var signpostedAs: String?
-    /// `reversed_signposted_as`: the same from `to`.
-    public var reversedSignpostedAs: String?
 
     public init(id: String, fromStopID: String, toStopID: String, mode: Mode, isBidirectional: Bool,
-                signpostedAs: String? = nil, reversedSignpostedAs: String? = nil) {
+                signpostedAs: String? = nil) {
         self.id = id
         self.fromStopID = fromStopID
         self.toStopID = toStopID
         self.mode = mode
         self.isBidirectional = isBidirectional
         self.signpostedAs = signpostedAs
-        self.reversedSignpostedAs = reversedSignpostedAs
     }
 }
 
 extension GTFSPathway: GTFSTableRow {
     public struct Columns {
         let id: Int, fromStopID: Int, toStopID: Int, mode: Int, isBidirectional: Int
-        let signpostedAs: Int?, reversedSignpostedAs: Int?
+        let signpostedAs: Int?
     }
 
     public static var tableName: String { "pathways" }
@@ -50,7 +47,7 @@ extension GTFSPathway: GTFSTableRow {
         Columns(id: try header.requiredIndex(of: "pathway_id"), fromStopID: try header.requiredIndex(of: "from_stop_id"),
                 toStopID: try header.requiredIndex(of: "to_stop_id"), mode: try header.requiredIndex(of: "pathway_mode"),
                 isBidirectional: try header.requiredIndex(of: "is_bidirectional"),
-                signpostedAs: header.index(of: "signposted_as"), reversedSignpostedAs: header.index(of: "reversed_signposted_as"))
+                signpostedAs: header.index(of: "signposted_as"))
     }
 
     /// A pathway with its id, both ends, a mode of 1–7 and `is_bidirectional` 0 or 1; anything else is an error.
@@ -67,7 +64,6 @@ extension GTFSPathway: GTFSTableRow {
             throw record.error(column: columns.isBidirectional, "is_bidirectional \(both) is neither 0 nor 1")
         }
         self.init(id: id, fromStopID: from, toStopID: to, mode: mode, isBidirectional: both == 1,
-                  signpostedAs: record.optionalString(columns.signpostedAs),
-                  reversedSignpostedAs: record.optionalString(columns.reversedSignpostedAs))
+                  signpostedAs: record.optionalString(columns.signpostedAs))
     }
 }

@@ -14,24 +14,24 @@ public struct ElevatorStatus: Hashable, Sendable {
     public var equipment: ElevatorEquipment
     /// False while an outage is known; true otherwise, `isReported` saying whether anything says so.
     public var inService: Bool
-    /// Whether a feed reports this equipment's status at all (`ElevatorEquipment.statusIsReported`,
-    /// or an outage found): unreported equipment is neither claimed working nor out.
-    public var isReported: Bool
     public var reason: String?
     public var since: Double?
     public var until: Double?
     public var source: Source?
 
     public init(equipment: ElevatorEquipment, inService: Bool, reason: String? = nil, since: Double? = nil,
-                until: Double? = nil, source: Source? = nil, isReported: Bool = true) {
+                until: Double? = nil, source: Source? = nil) {
         self.equipment = equipment
         self.inService = inService
-        self.isReported = isReported
         self.reason = reason
         self.since = since
         self.until = until
         self.source = source
     }
+
+    /// Whether anything reports this equipment's status: an outage found, or a feed that names it
+    /// (`ElevatorEquipment.statusIsReported`). Unreported equipment is neither claimed working nor out.
+    public var isReported: Bool { !inService || equipment.statusIsReported }
 
     /// Each piece of `access`'s equipment at `now` (wall time): out of service when the outage
     /// feed has an outage in effect for it (`EquipmentOutage.isInEffect`), else when an alert in
@@ -47,7 +47,7 @@ public struct ElevatorStatus: Hashable, Sendable {
             if let header = alertOutages[item.id] {
                 return ElevatorStatus(equipment: item, inService: false, reason: header, source: .alerts)
             }
-            return ElevatorStatus(equipment: item, inService: true, isReported: item.statusIsReported)
+            return ElevatorStatus(equipment: item, inService: true)
         }
     }
 
